@@ -1,0 +1,3 @@
+"""tablegames: hot-seat card games for several people at one terminal."""
+
+__version__ = "0.1.0"

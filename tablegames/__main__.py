@@ -1,0 +1,3 @@
+from tablegames.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""The contract every game offers, so the app, bots, CLI, records and tests
+treat all five games alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The message is for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game log.
+
+    ``audience`` is None for a public event, else the seats that may read it.
+    """
+
+    text: str
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option chosen at seat setup, always an integer from ``choices``."""
+
+    key: str
+    label: str
+    default: int
+    choices: tuple[int, ...]
+    help: str = ""
+    # Text shown for a choice, e.g. {0: "off"}.
+    names: dict[int, str] = field(default_factory=dict)
+
+    def describe(self, value: int) -> str:
+        return self.names.get(value, str(value))
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``breakdown[seat]`` lists (label, points) lines that add up to
+    ``scores[seat]``; ``winners`` are the seats sharing the win.
+    """
+
+    scores: tuple[int, ...]
+    breakdown: tuple[tuple[tuple[str, int], ...], ...]
+    winners: tuple[int, ...]
+    # Lower is better in this game (shown on the results screen).
+    summary: str = ""
+
+
+class GameState(Protocol):
+    """A full game state. All randomness comes from ``self.rng``."""
+
+    names: tuple[str, ...]
+
+    def to_move(self) -> Sequence[int]:
+        """Seats that must decide now (several during a simultaneous phase)."""
+
+    def legal_actions(self, seat: int) -> Sequence[Any]:
+        """The choices a bot may pick from. For a free-form phase (ordering a
+        hand) this lists a few canonical choices; ``apply`` accepts any
+        action the rules allow."""
+
+    def apply(self, seat: int, action: Any, events: list[Event] | None = None) -> None:
+        """Apply ``action`` for ``seat``; append log events to ``events`` if
+        given. Raises IllegalAction and leaves the state unchanged when the
+        action is not allowed."""
+
+    def is_over(self) -> bool: ...
+
+    def result(self) -> Result: ...
+
+    def copy(self) -> "GameState": ...
+
+    def view(self, seat: int | None) -> dict:
+        """A JSON-serialisable dict of what ``seat`` may see now (None: the
+        public table)."""
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """Card identifiers (as they appear in views) that ``seat`` may not
+        see now. Used by the view-leak audit."""
+
+    def prompt(self, seat: int) -> str:
+        """One line: what ``seat`` must do now."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the app needs to know about one game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    pitch: str
+    new_state: Callable[[Sequence[str], dict[str, int], int], GameState]
+    parse_action: Callable[[str], Any]
+    bots: dict[str, Callable[[], Any]]
+    default_bot: str
+    rules_text: Callable[[], str]
+    options: tuple[Option, ...] = ()
+    # How the results screen words the scores ("lower is better" etc.).
+    score_note: str = "Highest score wins."
+
+    @property
+    def player_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, count: int) -> None:
+        if count not in self.player_range:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {count}."
+            )
+
+    def resolve_options(self, given: dict[str, Any] | None, players: int) -> dict[str, int]:
+        """Fill in defaults and check values; raise ValueError with a
+        one-line message for a bad option."""
+        given = dict(given or {})
+        known = {opt.key: opt for opt in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(
+                f"{self.title} has no option {unknown[0]!r}"
+                + (f" (options: {', '.join(known)})." if known else " (it has no options).")
+            )
+        out: dict[str, int] = {}
+        for key, opt in known.items():
+            raw = given.get(key, opt.default)
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise ValueError(f"Option {key} must be a whole number, not {raw!r}.") from None
+            if value not in opt.choices:
+                allowed = ", ".join(opt.describe(c) for c in opt.choices)
+                raise ValueError(f"Option {key} must be one of {allowed}, not {raw}.")
+            out[key] = value
+        return out
+
+    def new_game(self, names: Sequence[str], options: dict[str, Any] | None, seed: int) -> GameState:
+        self.check_players(len(names))
+        return self.new_state(tuple(names), self.resolve_options(options, len(names)), seed)
+
+    def parse(self, text: str) -> Any:
+        """Parse an action's notation; IllegalAction on nonsense."""
+        try:
+            return self.parse_action(text.strip())
+        except IllegalAction:
+            raise
+        except (ValueError, IndexError, KeyError):
+            raise IllegalAction(f"Not a move in {self.title}: {text!r}.") from None

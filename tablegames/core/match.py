@@ -1,0 +1,217 @@
+"""The match controller: who is at the keyboard, when a handover is due,
+bot turns, take-backs and saving.
+
+Screens talk to a Match and render ``match.view()``; they never touch the
+game state, so a screen can only show what the seat at the keyboard may see.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablegames.core import records, registry
+from tablegames.core.game import Event, GameState, IllegalAction, Result
+from tablegames.core.records import MatchRecord
+
+
+@dataclass
+class _TakeBack:
+    """What is needed to take back the last action."""
+
+    seat: int
+    before: GameState
+    log_length: int
+
+
+class Match:
+    def __init__(self, record: MatchRecord, *, save_path: Path | None = None, autosave: bool = True):
+        self.spec = registry.get(record.game)
+        self.record = record
+        self.log: list[Event] = []
+        self._state = records.replay(record, self.log)
+        self.autosave = autosave
+        self.save_path = save_path
+        self._bots = {
+            seat_no: self.spec.bots[seat.bot]()
+            for seat_no, seat in enumerate(record.seats)
+            if seat.bot is not None
+        }
+        # Bot choices are recorded, so this only has to be varied, not replayable.
+        self._bot_rng = random.Random(record.seed * 7919 + len(record.actions))
+        humans = self.humans
+        self.at_keyboard: int | None = humans[0] if len(humans) == 1 else None
+        # Per human seat: how much of the log they had seen when they left the keyboard.
+        self._seen: dict[int, int] = {}
+        self._take_back: _TakeBack | None = None
+
+    # ----- who is who
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.record.names
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.record.seats) if seat.is_human]
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    # ----- flow
+    def is_over(self) -> bool:
+        return self._state.is_over()
+
+    def result(self) -> Result:
+        return self._state.result()
+
+    def deciders(self) -> list[int]:
+        return list(self._state.to_move())
+
+    def next_bot(self) -> int | None:
+        """A bot that must decide now (bots go first in a simultaneous phase)."""
+        for seat in self._state.to_move():
+            if seat in self._bots:
+                return seat
+        return None
+
+    def next_human(self) -> int | None:
+        """The human who decides next once no bot is pending: the one at the
+        keyboard if they are among the deciders, else the first in seat order."""
+        movers = [s for s in self._state.to_move() if s not in self._bots]
+        if not movers:
+            return None
+        if self.at_keyboard in movers:
+            return self.at_keyboard
+        return movers[0]
+
+    def needs_handover(self) -> bool:
+        """True when the keyboard must pass to another human before play goes on."""
+        if self.is_over() or self.next_bot() is not None:
+            return False
+        nxt = self.next_human()
+        return nxt is not None and nxt != self.at_keyboard
+
+    def take_keyboard(self, seat: int) -> None:
+        """The handover was confirmed: ``seat`` now sits at the keyboard."""
+        if self.at_keyboard is not None:
+            self._seen[self.at_keyboard] = len(self.log)
+        self.at_keyboard = seat
+        self._take_back = None
+
+    def recap(self, seat: int) -> list[Event]:
+        """Public events since ``seat`` last had the keyboard."""
+        return [e for e in self.log[self._seen.get(seat, 0):] if e.public]
+
+    def visible_log(self) -> list[Event]:
+        """The log as the seat at the keyboard may read it."""
+        seat = self.at_keyboard
+        return [e for e in self.log if e.visible_to(seat)]
+
+    def view(self) -> dict:
+        """What the screen may show: the keyboard seat's view, or the public
+        table when nobody has taken the keyboard yet."""
+        return self._state.view(self.at_keyboard)
+
+    def public_view(self) -> dict:
+        return self._state.view(None)
+
+    def prompt(self) -> str:
+        """One line: whose turn it is and what they must do."""
+        if self.is_over():
+            return "The game is over."
+        seat = self.at_keyboard
+        if seat is not None and seat in self._state.to_move():
+            return f"{self.names[seat]}: {self._state.prompt(seat)}"
+        waiting = ", ".join(self.names[s] for s in self._state.to_move())
+        return f"Waiting for {waiting}."
+
+    def legal_actions(self) -> list[Any]:
+        seat = self.at_keyboard
+        if seat is None or seat not in self._state.to_move():
+            return []
+        return list(self._state.legal_actions(seat))
+
+    # ----- acting
+    def play(self, action: Any) -> list[Event]:
+        """The human at the keyboard acts. ``action`` is an action or its
+        notation. Raises IllegalAction (state unchanged) if not allowed."""
+        seat = self.at_keyboard
+        if seat is None or seat not in self._state.to_move() or seat in self._bots:
+            raise IllegalAction("It is not your turn.")
+        if isinstance(action, str):
+            action = self.spec.parse(action)
+        before = self._state.copy()
+        rng_before = self._state.rng.getstate()
+        log_length = len(self.log)
+        new = self._apply(seat, action)
+        private = any(not e.public for e in new)
+        drew = self._state.rng.getstate() != rng_before
+        # Board Game Arena's policy: no take-back once hidden information was
+        # revealed or a card was drawn.
+        self._take_back = None if (private or drew) else _TakeBack(seat, before, log_length)
+        return new
+
+    def step_bot(self) -> list[Event]:
+        """Let the next pending bot act. Returns its events."""
+        seat = self.next_bot()
+        if seat is None:
+            return []
+        bot = self._bots[seat]
+        view = self._state.view(seat) if bot.needs_view else None
+        action = bot.choose(view, self._state.legal_actions(seat), self._bot_rng)
+        self._take_back = None  # never across another player's turn
+        return self._apply(seat, action)
+
+    def run_bots(self) -> list[Event]:
+        """Let bots act until a human must decide or the game ends."""
+        events: list[Event] = []
+        while not self.is_over() and self.next_bot() is not None:
+            events += self.step_bot()
+        return events
+
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        new: list[Event] = []
+        self._state.apply(seat, action, new)
+        self.record.actions.append((seat, str(action)))
+        self.record.finished = self._state.is_over()
+        self.log += new
+        self._save()
+        return new
+
+    def can_take_back(self) -> bool:
+        tb = self._take_back
+        return tb is not None and tb.seat == self.at_keyboard
+
+    def take_back(self) -> None:
+        if not self.can_take_back():
+            raise IllegalAction("You cannot take that back (another player has moved, or it revealed a card).")
+        tb = self._take_back
+        assert tb is not None
+        self._state = tb.before
+        del self.log[tb.log_length:]
+        self.record.actions.pop()
+        self.record.finished = False
+        self._take_back = None
+        self._save()
+
+    def _save(self) -> None:
+        if self.autosave:
+            self.save_path = records.save(self.record, self.save_path)
+
+    # ----- construction helpers
+    @classmethod
+    def new(cls, game: str, seats: list[records.Seat], options: dict[str, int] | None = None,
+            seed: int | None = None, **kwargs: Any) -> "Match":
+        spec = registry.get(game)
+        spec.check_players(len(seats))
+        opts = spec.resolve_options(options, len(seats))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return cls(MatchRecord(game=game, seats=list(seats), seed=seed, options=opts), **kwargs)
+
+    def rematch(self, seed: int | None = None) -> "Match":
+        """Same game, seats and options; a fresh deal."""
+        return Match.new(self.record.game, self.record.seats, self.record.options, seed,
+                         autosave=self.autosave)

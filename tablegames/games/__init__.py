@@ -1,0 +1,3 @@
+"""One package per game. Importing this package registers them all."""
+
+from tablegames.games import blind_chicken  # noqa: F401

@@ -1,0 +1,89 @@
+"""A Blind Chicken computer player that decides from its view only."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, card_number, trick_score
+from tablegames.games.blind_chicken.rules import KEEP_ALL, Order, Play, SetAside
+
+
+class HeuristicBot:
+    """Ducks tricks that hold chickens, sheds its own chickens under higher
+    cards, and sets aside its costliest earlier trick."""
+
+    needs_view = True
+
+    def choose(self, view: dict | None, legal: Sequence, rng: random.Random):
+        first = legal[0]
+        if isinstance(first, Order):
+            return Order(arrange([card_number(c) for c in view["hand"]]))
+        if isinstance(first, SetAside):
+            return costliest_aside(view) or KEEP_ALL
+        return self._play(view, legal)
+
+    def _play(self, view: dict, legal: Sequence) -> Play:
+        hand = [card_number(c) for c in view["hand"]]
+        if len(legal) == 1:
+            return legal[0]
+        trick = [card_number(c) for _, c in view["trick"]]
+        players = len(view["names"])
+        unseen = unseen_cards(view, hand, trick)
+        left, right = hand[0], hand[-1]
+        cost_left = expected_cost(left, trick, players, unseen)
+        cost_right = expected_cost(right, trick, players, unseen)
+        # Tie-break: keep the safer (lower) card for later.
+        if abs(cost_left - cost_right) < 1e-9:
+            return Play("L") if left > right else Play("R")
+        return Play("L") if cost_left < cost_right else Play("R")
+
+
+def arrange(hand: list[int]) -> tuple[int, ...]:
+    """Lowest cards at both ends and the highest in the middle: the ends keep
+    ducking cards available for as long as possible."""
+    ordered = sorted(hand)
+    left = ordered[0::2]
+    right = ordered[1::2]
+    return tuple(left + right[::-1])
+
+
+def unseen_cards(view: dict, hand: list[int], trick: list[int]) -> list[int]:
+    """Cards still in the game that this bot has not seen (roughly: every card
+    of the deck outside its hand and the current trick, minus open chickens)."""
+    seen = set(hand) | set(trick)
+    for tricks in view["taken"]:
+        for t in tricks:
+            seen.update(card_number(c) for c in t["chickens"])
+    last = view.get("last_trick")
+    if last:
+        seen.update(card_number(c) for c in last["cards"])
+    return [c for c in range(view["lowest_card"], DECK_SIZE) if c not in seen]
+
+
+def expected_cost(card: int, trick: list[int], players: int, unseen: list[int]) -> float:
+    """Expected points (positive = bad) of playing ``card`` now."""
+    after = players - len(trick) - 1
+    if trick and card < max(trick):
+        # Cannot win: shedding a chicken onto someone else is good.
+        return -EGGS[card] * 1.5
+    mean_eggs = sum(EGGS[c] for c in unseen) / len(unseen) if unseen else 0.0
+    higher = sum(1 for c in unseen if c > card)
+    p_beaten_each = higher / len(unseen) if unseen else 0.0
+    p_win = (1.0 - p_beaten_each) ** after
+    known = -trick_score(trick + [card])
+    chickens_now = sum(1 for c in trick + [card] if EGGS[c])
+    # Later players may add chickens; a taken chicken also multiplies.
+    extra = after * mean_eggs * (1 + chickens_now)
+    return p_win * (known + extra + 0.5)
+
+
+def costliest_aside(view: dict) -> SetAside | None:
+    seat = view["seat"]
+    tricks = view["taken"][seat][:-1]
+    if not tricks:
+        return None
+    worst = min(range(len(tricks)), key=lambda i: tricks[i]["score"])
+    if tricks[worst]["score"] >= 0:
+        return None
+    return SetAside(worst + 1)
