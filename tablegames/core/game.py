@@ -95,6 +95,11 @@ class GameState(Protocol):
     def prompt(self, seat: int) -> str:
         """One line: what ``seat`` must do now."""
 
+    def all_card_ids(self) -> list[str]:
+        """Every card in the game wherever it lies (hands, tricks, piles,
+        deck, removed). The property tests check it never changes as a
+        multiset: no card is created or lost."""
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -274,7 +274,8 @@ class BlindChickenState:
             "seat": seat,
             "names": list(self.names),
             "phase": self.phase,
-            "hand_no": min(self.hand_no + 1, max(self.hand_limit, self.hand_no + 1)),
+            # The hand being played (the last one once the match is over).
+            "hand_no": self.hand_no if self.phase == OVER else self.hand_no + 1,
             "hand_limit": self.hand_limit,
             "target": self.target,
             "dealer": self.dealer,
@@ -301,6 +302,11 @@ class BlindChickenState:
 
     def secret_cards(self, seat: int | None) -> set[str]:
         return {card_id(c) for s in range(self.n) if s != seat for c in self.hands[s]}
+
+    def all_card_ids(self) -> list[str]:
+        cards = [c for hand in self.hands for c in hand] + self.trick_cards
+        cards += [c for tricks in self.taken for t in tricks for c in t]
+        return [card_id(c) for c in cards]
 
     def prompt(self, seat: int) -> str:
         if self.phase == ORDER:
