@@ -1,0 +1,149 @@
+"""The match controller: handovers exactly when the keyboard passes between
+humans, bots in between, take-backs by BGA's policy, saving after every move."""
+
+import pytest
+
+from tablegames.core import records
+from tablegames.core.game import IllegalAction
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+
+
+def new_match(seats, seed=11, **options):
+    return Match.new("blind-chicken", seats, options or {"hands": 1}, seed)
+
+
+def play_to_end(match, handovers):
+    """Drive a match with the first legal action; count handovers per seat."""
+    while not match.is_over():
+        match.run_bots()
+        if match.is_over():
+            break
+        if match.needs_handover():
+            seat = match.next_human()
+            handovers.append(seat)
+            match.take_keyboard(seat)
+        match.play(match.legal_actions()[0])
+
+
+def test_no_handover_ever_with_a_single_human():
+    match = new_match([Seat("Kim"), Seat("Bot", "random"), Seat("Bot 2", "random")])
+    handovers = []
+    assert match.at_keyboard == 0
+    play_to_end(match, handovers)
+    assert handovers == []
+
+
+def test_handover_whenever_the_next_decision_belongs_to_another_human():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    handovers = []
+    # Nobody holds the keyboard at the start: the bot arranges its hand,
+    # then the first human is handed the keyboard.
+    assert match.at_keyboard is None and not match.needs_handover()
+    match.run_bots()
+    assert match.needs_handover() and match.next_human() == 0
+    keyboard_owner = []
+    while not match.is_over():
+        match.run_bots()
+        if match.is_over():
+            break
+        due = match.needs_handover()
+        assert due == (match.next_human() != match.at_keyboard)
+        if due:
+            handovers.append(match.next_human())
+            match.take_keyboard(match.next_human())
+        keyboard_owner.append(match.at_keyboard)
+        match.play(match.legal_actions()[0])
+    # Every change of the human at the keyboard went through a handover.
+    changes = sum(1 for a, b in zip(keyboard_owner, keyboard_owner[1:]) if a != b) + 1
+    assert len(handovers) == changes
+    assert set(handovers) == {0, 1}
+
+
+def test_view_is_the_keyboard_seats_and_public_before_anyone_sits_down():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    assert match.view()["hand"] is None
+    match.take_keyboard(0)
+    assert match.view()["hand"] and match.view()["seat"] == 0
+
+
+def test_recap_holds_only_public_events_since_the_seat_last_looked():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[0])  # Kim orders
+    match.take_keyboard(1)
+    recap = [e.text for e in match.recap(1)]
+    assert "Kim has arranged their hand." in recap
+    match.play(match.legal_actions()[0])  # Lee orders
+    match.run_bots()
+    recap_for_kim = [e.text for e in match.recap(0)]
+    assert "Kim has arranged their hand." not in recap_for_kim  # Kim saw that already
+    assert "Lee has arranged their hand." in recap_for_kim
+    assert all(e.public for e in match.recap(0))
+
+
+def test_only_the_seat_to_move_at_the_keyboard_may_play():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    with pytest.raises(IllegalAction, match="not your turn"):
+        match.play("L")
+    match.take_keyboard(0)
+    with pytest.raises(IllegalAction):
+        match.play("nonsense move")
+    assert match.record.actions == []
+
+
+def test_take_back_own_action_while_still_at_the_keyboard():
+    match = new_match([Seat("Kim"), Seat("Bot", "random"), Seat("Bot 2", "random")])
+    match.run_bots()
+    before = match.view()
+    hand = before["hand"]
+    order = "order " + " ".join(c[1:] for c in reversed(hand))
+    match.play(order)
+    assert match.can_take_back()
+    match.take_back()
+    assert match.view() == before
+    assert [seat for seat, _ in match.record.actions] == [1, 2]  # only the bots' moves remain
+
+
+def test_no_take_back_across_another_players_turn():
+    match = new_match([Seat("Kim"), Seat("Bot", "random"), Seat("Bot 2", "random")], seed=2)
+    match.run_bots()
+    match.play(match.legal_actions()[0])  # Kim orders; play begins
+    while match.next_bot() is None and not match.is_over():
+        match.play(match.legal_actions()[0])
+    match.step_bot()
+    assert not match.can_take_back()
+    with pytest.raises(IllegalAction):
+        match.take_back()
+
+
+def test_no_take_back_after_a_new_deal():
+    """Finishing a hand deals the next one (a card draw): it cannot be taken back."""
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Ann")], seed=4, hands=2)
+    while match.record.actions == [] or match.view()["hand_no"] == 1:
+        if match.needs_handover():
+            match.take_keyboard(match.next_human())
+        match.play(match.legal_actions()[0])
+    assert match.view()["hand_no"] == 2
+    assert not match.can_take_back()
+
+
+def test_every_action_is_saved_and_a_resumed_match_continues_identically():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[0])
+    saved = records.load(match.save_path)
+    assert saved.actions == match.record.actions
+    resumed = Match(saved, save_path=match.save_path)
+    assert resumed.public_view() == match.public_view()
+    assert [e.text for e in resumed.log] == [e.text for e in match.log]
+
+
+def test_rematch_keeps_seats_and_options_with_a_new_deal():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")], hands=2)
+    again = match.rematch(seed=99)
+    assert again.record.seats == match.record.seats
+    assert again.record.options == match.record.options
+    assert again.record.id != match.record.id and again.record.seed == 99
