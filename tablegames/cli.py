@@ -1,0 +1,524 @@
+"""The `tablegames` command line.
+
+`tablegames` alone opens the app at the game picker; the subcommands start a
+match directly, list the games, show a rules page, run bot-only simulations
+and replay saved records. Bad input of any kind ends with one line on stderr
+and exit status 2, never a traceback.
+
+Only the commands that open the app import Textual (lazily), so `list`,
+`rules`, `simulate` and `replay` start quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, NoReturn, Sequence
+
+from tablegames import __version__
+
+PROG = "tablegames"
+
+# Exit statuses.
+OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
+
+# Longest name a human seat may have (the table and the handover screen show
+# it in full next to the scores).
+MAX_NAME = 20
+
+
+class CliError(Exception):
+    """Bad input: reported as one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line (plus the --help hint)
+    instead of the usage block, and lets main() choose the exit status."""
+
+    def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())
+        raise CliError(f"{message} (see '{self.prog} --help')")
+
+
+# ----------------------------------------------------------------- help text
+
+DESCRIPTION = """\
+Hot-seat card games for several people at one terminal. Each player sees
+only their own cards: the screen hands over between players. Empty seats can
+be taken by computer players ("bots").
+
+Run without a command to open the game picker."""
+
+EPILOG = """\
+examples:
+  tablegames                                   open the game picker
+  tablegames --ascii                           the same, drawn with ASCII only
+  tablegames list                              the games and their player counts
+  tablegames rules blind-chicken               read a game's rules
+  tablegames play blind-chicken --players "Kim,Lee,bot,bot:hard"
+                                               two humans and two bots
+  tablegames play blind-chicken --players "Kim,bot,bot" --seed 7 --option hands=2
+  tablegames simulate blind-chicken --players 4 --games 500
+                                               bots only: win shares and speed
+  tablegames simulate blind-chicken --players 3 --games 200 --seats heuristic,heuristic --json
+  tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
+
+Saved matches live in the user data directory (on Linux
+~/.local/share/tablegames/matches); set TABLEGAMES_DATA_DIR to use another one.
+Run 'tablegames COMMAND --help' for the details of a command."""
+
+SEATS_HELP = """\
+seats, comma-separated, in playing order: a name is a human player; "bot"
+is a computer player at the game's default level, "bot:LEVEL" one at LEVEL
+(random or heuristic; easy = random, hard = heuristic). Default: "You" and
+bots up to the game's smallest player count."""
+
+PLAY_EPILOG = """\
+examples:
+  tablegames play blind-chicken --players "Kim,Lee,bot,bot:hard"
+  tablegames play blind-chicken --players "Kim,bot:easy,bot" --seed 42
+  tablegames play blind-chicken --players "A,B,C" --option hands=1 --option target=30
+
+Bots are named "Bot 1", "Bot 2 (hard)", ... in seat order. The match is saved
+after every move and can be resumed from the picker."""
+
+SIMULATE_EPILOG = """\
+examples:
+  tablegames simulate blind-chicken --players 4 --games 1000
+  tablegames simulate blind-chicken --players 3 --games 300 --seats random,heuristic,random
+  tablegames simulate blind-chicken --players 5 --games 100 --seed 9 --json
+
+A shared win counts 1/k to each of the k winners, so win shares add up to 1.
+The same seed, seats and options give the same games."""
+
+REPLAY_EPILOG = """\
+examples:
+  tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
+  tablegames replay saved.json --json
+
+The file is only read, never changed. An unfinished match shows the position
+it reached; resume it from the picker."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = _Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG, formatter_class=fmt)
+    parser.add_argument("--ascii", action="store_true",
+                        help="draw cards and boxes with ASCII only (for terminals without good Unicode)")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    play = sub.add_parser("play", help="start a match straight away", formatter_class=fmt,
+                          description="Start a match of GAME with the given seats, skipping the picker.",
+                          epilog=PLAY_EPILOG)
+    play.add_argument("game", metavar="GAME", help="game id, see 'tablegames list'")
+    play.add_argument("--players", metavar="SEATS", help=SEATS_HELP)
+    play.add_argument("--seed", type=int, metavar="N", help="seed for the deal (default: random)")
+    _add_option_flag(play)
+    # SUPPRESS: `tablegames --ascii play ...` and `tablegames play ... --ascii` both work.
+    play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                      help="draw with ASCII only")
+
+    sub.add_parser("list", help="list the games", description="List the games, their player counts and options.")
+
+    rules = sub.add_parser("rules", help="show a game's rules", description="Show GAME's rules page.")
+    rules.add_argument("game", metavar="GAME", help="game id, see 'tablegames list'")
+
+    sim = sub.add_parser("simulate", help="play bot-only games: win shares and speed", formatter_class=fmt,
+                         description="Play GAMES bot-only games of GAME and report each seat's win "
+                                     "share and mean score, and the games and actions per second.",
+                         epilog=SIMULATE_EPILOG)
+    sim.add_argument("game", metavar="GAME", help="game id, see 'tablegames list'")
+    sim.add_argument("--players", type=int, metavar="N",
+                     help="number of seats (default: the length of --seats, else the game's minimum)")
+    sim.add_argument("--games", type=int, default=100, metavar="K", help="games to play (default: 100)")
+    sim.add_argument("--seats", metavar="LEVELS",
+                     help="bot level per seat, comma-separated: random, heuristic (easy, hard). "
+                          "Default: heuristic in seat 1, random elsewhere; a shorter list is padded "
+                          "with random")
+    sim.add_argument("--seed", type=int, default=1, metavar="N",
+                     help="seed of the first game; game i uses N+i (default: 1)")
+    _add_option_flag(sim)
+    sim.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of a table")
+
+    rep = sub.add_parser("replay", help="replay a saved match and show its result", formatter_class=fmt,
+                         description="Replay a saved match record and show the result, or the "
+                                     "position reached if it is unfinished.",
+                         epilog=REPLAY_EPILOG)
+    rep.add_argument("file", metavar="FILE", help="a match record (.json)")
+    rep.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    return parser
+
+
+def _add_option_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, repeatable (see 'tablegames list' for each game's options)")
+
+
+# ----------------------------------------------------------------- helpers
+
+def _spec(game: str):
+    from tablegames.core import registry
+
+    wanted = game.strip().lower().replace("_", "-").replace(" ", "-")
+    try:
+        return registry.get(wanted)
+    except registry.UnknownGame as exc:
+        raise CliError(str(exc).replace(repr(wanted), repr(game))) from None
+
+
+def parse_options(items: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise CliError(f"--option wants KEY=VALUE, not {item!r}.")
+        options[key] = value
+    return options
+
+
+def _level(text: str, where: str) -> str:
+    from tablegames.core.bots import normalise_level
+
+    try:
+        return normalise_level(text)
+    except ValueError as exc:
+        raise CliError(f"{where}: {exc}") from None
+
+
+def parse_seats(text: str | None, spec) -> list:
+    """--players "Kim,Lee,bot,bot:hard" -> records.Seat list."""
+    from tablegames.core.records import Seat
+
+    if text is None:
+        return [Seat("You")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
+    parts = [part.strip() for part in text.split(",")]
+    if any(not part for part in parts):
+        raise CliError(f"--players has an empty seat in {text!r} (separate seats with single commas).")
+    seats = []
+    bots = 0
+    for part in parts:
+        head, colon, level = part.partition(":")
+        if head.strip().lower() == "bot":
+            bots += 1
+            if colon:
+                shown = level.strip().lower()
+                seats.append(Seat(f"Bot {bots} ({shown})", _level(shown, f"seat {part!r}")))
+            else:
+                seats.append(Seat(f"Bot {bots}", spec.default_bot))
+        else:
+            if len(part) > MAX_NAME:
+                raise CliError(f"The name {part!r} is too long (at most {MAX_NAME} characters).")
+            if not part.isprintable():
+                raise CliError(f"The name {part!r} has characters that cannot be shown.")
+            seats.append(Seat(part))
+    seen: set[str] = set()
+    for seat in seats:
+        if seat.name.casefold() in seen:
+            raise CliError(f"Two seats are named {seat.name!r}; give every player a different name.")
+        seen.add(seat.name.casefold())
+    try:
+        spec.check_players(len(seats))
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    return seats
+
+
+def _resolve_options(spec, options: dict[str, str], players: int) -> dict[str, int]:
+    try:
+        resolved = spec.resolve_options(options, players)
+        # Some limits involve several options (or the player count): starting
+        # a throwaway game checks them all with the game's own message.
+        spec.new_game([f"Seat {i + 1}" for i in range(players)], resolved, 0)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    return resolved
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def _describe_options(options: dict[str, int]) -> str:
+    return ", ".join(f"{key}={value}" for key, value in options.items())
+
+
+# ----------------------------------------------------------------- commands
+
+def _run_app(match: Any, ascii: bool) -> int:
+    try:
+        from tablegames.ui.app import run_app
+    except ImportError as exc:
+        raise CliError(f"The app cannot start: {exc}.") from None
+    run_app(match, ascii=ascii)
+    return OK
+
+
+def cmd_picker(args: argparse.Namespace) -> int:
+    return _run_app(None, args.ascii)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from tablegames.core.match import Match
+
+    spec = _spec(args.game)
+    seats = parse_seats(args.players, spec)
+    options = _resolve_options(spec, parse_options(args.option), len(seats))
+    if args.seed is not None and args.seed < 0:
+        raise CliError(f"--seed must be 0 or more, not {args.seed}.")
+    match = Match.new(spec.id, seats, options, args.seed)
+    return _run_app(match, args.ascii)
+
+
+def describe_choices(opt) -> str:
+    """'0 = one per player, 1-12, -1 = no limit': runs of plain numbers shortened."""
+    parts: list[str] = []
+    run: list[int] = []
+
+    def flush() -> None:
+        if len(run) > 2:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(map(str, run))
+        run.clear()
+
+    for choice in opt.choices:
+        if choice in opt.names:
+            flush()
+            parts.append(f"{choice} = {opt.names[choice]}")
+        elif run and choice == run[-1] + 1:
+            run.append(choice)
+        else:
+            flush()
+            run.append(choice)
+    flush()
+    return ", ".join(parts)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from tablegames.core import registry
+
+    table = Table()
+    table.add_column("Game", no_wrap=True)
+    table.add_column("Players", justify="center", no_wrap=True)
+    table.add_column("What it is about")
+    for spec in registry.all_specs():
+        about = f"[bold]{spec.title}[/]: {spec.pitch}"
+        for opt in spec.options:
+            about += (f"\n[dim]--option {opt.key}=N: {opt.help} "
+                      f"{describe_choices(opt)}; default {opt.default}.[/]")
+        table.add_row(spec.id, f"{spec.min_players}-{spec.max_players}", about)
+    console = _console()
+    console.print(table)
+    console.print('Play: tablegames play GAME --players "You,bot,bot"')
+    console.print("Rules: tablegames rules GAME")
+    return OK
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from rich.markdown import Markdown
+
+    spec = _spec(args.game)
+    _console().print(Markdown(spec.rules_text()))
+    return OK
+
+
+def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]:
+    given = [] if seats is None else [part.strip() for part in seats.split(",")]
+    if seats is not None and any(not part for part in given):
+        raise CliError(f"--seats has an empty entry in {seats!r}.")
+    levels = []
+    for part in given:
+        head, colon, level = part.partition(":")
+        levels.append(_level(level if colon and head.lower() == "bot" else part, "--seats"))
+    if players is None:
+        players = max(len(levels), spec.min_players)
+    try:
+        spec.check_players(players)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if len(levels) > players:
+        raise CliError(f"--seats names {len(levels)} bots but there are {players} players.")
+    if seats is None:
+        levels = ["heuristic"]
+    return levels + ["random"] * (players - len(levels))
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tablegames.core.simulate import simulate
+
+    spec = _spec(args.game)
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, not {args.games}.")
+    levels = simulation_levels(args.seats, args.players, spec)
+    options = _resolve_options(spec, parse_options(args.option), len(levels))
+
+    show_progress = not args.json and sys.stderr.isatty()
+    if show_progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn(f"{spec.title}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=_console(stderr=True), transient=True) as bar:
+            task = bar.add_task("games", total=args.games)
+            sim = simulate(spec, levels, args.games, args.seed, options=options,
+                           progress=lambda done: bar.update(task, completed=done))
+    else:
+        sim = simulate(spec, levels, args.games, args.seed, options=options)
+
+    data = sim.to_json()
+    data["seed"] = args.seed
+    data["options"] = options
+    if args.json:
+        print(json.dumps(data))
+        return OK
+
+    from rich.table import Table
+
+    title = f"{spec.title}: {sim.games} games, {sim.players} players, seeds {args.seed}-{args.seed + sim.games - 1}"
+    changed = {key: value for key, value in options.items()
+               if value != next(opt.default for opt in spec.options if opt.key == key)}
+    if changed:
+        title += f", {_describe_options(changed)}"
+    table = Table(caption=spec.score_note, caption_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win share", justify="right")
+    table.add_column("Mean score", justify="right")
+    for row in data["seats"]:
+        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", f"{row['win_share']:.1%}",
+                      f"{row['mean_score']:.2f}")
+    console = _console()
+    console.print(title, markup=False)
+    console.print(table)
+    console.print(f"{sim.games} games, {sim.actions} actions in {sim.seconds:.2f} s: "
+                  f"{data['games_per_second'] or 0:,.0f} games/s, {data['actions_per_second'] or 0:,.0f} actions/s")
+    return OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from tablegames.core import records, registry
+
+    try:
+        record = records.load(args.file)
+        events: list = []
+        state = records.replay(record, events)
+    except records.RecordError as exc:
+        raise CliError(f"Cannot replay {exc}") from None
+    spec = registry.get(record.game)
+    over = state.is_over()
+    names = record.names
+    data: dict[str, Any] = {
+        "file": str(args.file),
+        "game": record.game,
+        "title": spec.title,
+        "seed": record.seed,
+        "options": record.options,
+        "seats": [{"name": s.name, "bot": s.bot} for s in record.seats],
+        "moves": len(record.actions),
+        "finished": over,
+    }
+    if over:
+        result = state.result()
+        data["result"] = {
+            "scores": list(result.scores),
+            "breakdown": [[[label, points] for label, points in lines] for lines in result.breakdown],
+            "winners": list(result.winners),
+            "winner_names": [names[s] for s in result.winners],
+            "summary": result.summary or spec.score_note,
+        }
+    else:
+        data["to_move"] = [{"seat": s, "name": names[s], "prompt": state.prompt(s)} for s in state.to_move()]
+        data["table"] = state.view(None)
+    if args.json:
+        print(json.dumps(data))
+        return OK
+
+    from rich.table import Table
+
+    console = _console()
+    head = f"{spec.title}, {len(names)} players, seed {record.seed}"
+    if record.options:
+        head += f", {_describe_options(record.options)}"
+    console.print(f"[bold]{head}[/]: {len(record.actions)} moves replayed.")
+    if over:
+        result = state.result()
+        table = Table(caption=data["result"]["summary"], caption_justify="left")
+        table.add_column("Player")
+        table.add_column("Score", justify="right")
+        table.add_column("Breakdown")
+        for seat in range(len(names)):
+            crown = " (winner)" if seat in result.winners else ""
+            lines = ", ".join(f"{label} {points:+d}" if points else f"{label} 0"
+                              for label, points in result.breakdown[seat])
+            table.add_row(record.seats[seat].label() + crown, str(result.scores[seat]), lines)
+        console.print(table)
+        winners = [names[s] for s in result.winners]
+        console.print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners))
+    else:
+        console.print("The match is unfinished; resume it from the picker (tablegames).")
+        table_view = data["table"]
+        if isinstance(table_view.get("scores"), list) and len(table_view["scores"]) == len(names):
+            console.print("Scores so far: " + ", ".join(
+                f"{name} {score}" for name, score in zip(names, table_view["scores"])))
+        public = [e.text for e in events if e.public][-8:]
+        if public:
+            console.print("Last moves:")
+            for text in public:
+                console.print(f"  {text}", markup=False)
+        for entry in data["to_move"]:
+            console.print(f"Next: {entry['name']}: {entry['prompt']}", markup=False)
+    return OK
+
+
+COMMANDS = {
+    None: cmd_picker,
+    "play": cmd_play,
+    "list": cmd_list,
+    "rules": cmd_rules,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+}
+
+
+def _error(message: str) -> None:
+    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version
+            return exc.code if isinstance(exc.code, int) else OK
+        return COMMANDS[args.command](args)
+    except CliError as exc:
+        _error(str(exc))
+        return USAGE
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        # `tablegames list | head`: the reader went away; say nothing.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return FAILED
+    except Exception as exc:  # a bug: still one line, unless debugging
+        if os.environ.get("TABLEGAMES_DEBUG"):
+            raise
+        _error(f"internal error: {exc.__class__.__name__}: {exc} (set TABLEGAMES_DEBUG=1 for details)")
+        return FAILED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
