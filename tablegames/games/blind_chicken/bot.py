@@ -40,12 +40,12 @@ class HeuristicBot:
 
 
 def arrange(hand: list[int]) -> tuple[int, ...]:
-    """Lowest cards at both ends and the highest in the middle: the ends keep
-    ducking cards available for as long as possible."""
-    ordered = sorted(hand)
-    left = ordered[0::2]
-    right = ordered[1::2]
-    return tuple(left + right[::-1])
+    """Highest cards at both ends, lowest in the middle: high cards go out
+    early, while tricks hold few chickens, and low cards are kept to duck the
+    later ones. (Measured against random bots with `tablegames simulate`: it
+    beat ascending order and low-ends orders at 3, 4 and 6 players.)"""
+    ordered = sorted(hand, reverse=True)
+    return tuple(ordered[0::2] + ordered[1::2][::-1])
 
 
 def unseen_cards(view: dict, hand: list[int], trick: list[int]) -> list[int]:
