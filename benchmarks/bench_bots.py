@@ -1,0 +1,89 @@
+"""Bot decision time per game and level: median and p95 in milliseconds.
+
+    python benchmarks/bench_bots.py [--games N] [--json]
+
+Positions come from seeded games (random play, so every phase shows up) at
+the game's smallest and largest player count. A decision is what the match
+controller does for a bot: build the seat's view if the bot needs one, then
+choose among the legal actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from _common import emit_json, median, percentile, pin_to_one_core, print_table
+
+from tablegames.core import registry
+from tablegames.core.bots import RandomBot
+
+
+def positions(spec, players: int, games: int, seed: int) -> list:
+    """(state, seat) pairs: a copy of the state at every decision."""
+    found = []
+    chooser = RandomBot()
+    for g in range(games):
+        state = spec.new_game([f"Seat {i + 1}" for i in range(players)], None, seed + g)
+        rng = random.Random(seed + g)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            found.append((state.copy(), seat))
+            state.apply(seat, chooser.choose(None, state.legal_actions(seat), rng))
+    return found
+
+
+def decision_times(spec, level: str, found: list) -> list[float]:
+    bot = spec.bots[level]()
+    rng = random.Random(7)
+    times = []
+    clock = time.perf_counter_ns
+    for state, seat in found:
+        start = clock()
+        view = state.view(seat) if bot.needs_view else None
+        bot.choose(view, state.legal_actions(seat), rng)
+        times.append((clock() - start) / 1e6)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="seeded games per player count (default 20)")
+    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    args = parser.parse_args()
+    cpu = pin_to_one_core()
+
+    results = []
+    for spec in registry.all_specs():
+        if args.game and spec.id not in args.game:
+            continue
+        for players in sorted({spec.min_players, spec.max_players}):
+            found = positions(spec, players, args.games, seed=100)
+            for level in spec.bots:
+                decision_times(spec, level, found[:50])  # warm up
+                times = decision_times(spec, level, found)
+                results.append({
+                    "game": spec.id,
+                    "players": players,
+                    "level": level,
+                    "decisions": len(times),
+                    "median_ms": round(median(times), 5),
+                    "p95_ms": round(percentile(times, 0.95), 5),
+                    "max_ms": round(max(times), 3),
+                })
+
+    if args.json:
+        emit_json({"benchmark": "bots", "cpu_pinned": cpu, "results": results})
+        return
+    print_table(
+        ["game", "players", "level", "decisions", "median ms", "p95 ms", "max ms"],
+        [[r["game"], r["players"], r["level"], r["decisions"], f"{r['median_ms']:.3g}", f"{r['p95_ms']:.3g}",
+          f"{r['max_ms']:.3g}"] for r in results],
+        title=f"Bot decision time over positions from {args.games} seeded games per player count, one core",
+    )
+
+
+if __name__ == "__main__":
+    main()
