@@ -1,0 +1,28 @@
+"""Blind Business: you see everyone's hand but your own."""
+
+from importlib.resources import files
+
+from tablegames.core.bots import RandomBot
+from tablegames.core.game import GameSpec, Option
+from tablegames.core.registry import register
+from tablegames.games.blind_business.bot import HeuristicBot
+from tablegames.games.blind_business.rules import new_state, parse_action
+
+SPEC = register(GameSpec(
+    id="blind-business",
+    title="Blind Business",
+    min_players=2,
+    max_players=5,
+    pitch="Trade cards you cannot see: everyone sees your hand except you.",
+    new_state=new_state,
+    parse_action=parse_action,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    default_bot="heuristic",
+    rules_text=lambda: files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    options=(
+        Option("family", "Rules", 0, (0, 1),
+               "Family rules turn off every card and district ability: only cards x highest number scores.",
+               {0: "full rules", 1: "family rules"}),
+    ),
+    score_note="Highest score wins; five in a row wins at once.",
+))
