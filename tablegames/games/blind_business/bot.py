@@ -1,11 +1,400 @@
-"""A Blind Business computer player (placeholder while the rules settle)."""
+"""A Blind Business computer player that decides from its view only.
 
+It values a card for a player as the change in that player's projected
+score (count x highest, bonuses, majorities, closeness to five in a row; a
+finished row is worth a win), and weighs what it wins against what it hands
+to rivals. Its own hand is unknown, as for a human: it remembers the faces
+it saw during its private looks (and the hand it took in a swap), drops
+those that turn up elsewhere, and treats the remaining slots as an average
+card of the unseen pool.
+"""
+
+from __future__ import annotations
+
+import math
 import random
 from typing import Sequence
+
+from tablegames.games.blind_business.cards import (
+    BOARDWALK,
+    CARD_BY_ID,
+    DECK_SIZE,
+    DISTRICT,
+    DISTRICT_NAMES,
+    DISTRICTS,
+    DOWNTOWN,
+    NUMBER,
+    PLAYGROUND,
+    ROW_EXACT,
+    ROW_GAP,
+    STATION,
+)
+from tablegames.games.blind_business.rules import (
+    ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
+    Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
+)
+from tablegames.games.blind_business.scoring import bonus_table, majority_bonuses
+
+WIN = 400.0            # a finished five in a row
+TOKEN = 4.0            # an OK token in hand, roughly
+PLAYGROUND_ADD = 8.0   # the playground majority's extra card
+_WINDOWS = tuple(0b11111 << start for start in range(7))
+_NAME_TO_DISTRICT = {name: d for d, name in enumerate(DISTRICT_NAMES)}
+
+
+def _bits(x: int) -> int:
+    return bin(x).count("1")
+
+
+class _Table:
+    """What the bot reads from its view, with per-seat card values."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.me = view["seat"]
+        self.n = len(view["names"])
+        self.family = view["family"]
+        self.rounds_left = max(0, view["turns"] - view["turn"] + 1) / max(1, view["turns"])
+        # groups[s][d]: cards counting for district d; free[s]: unassigned Trainers.
+        self.groups: list[list[list[int]]] = []
+        self.free: list[list[int]] = []
+        visible: set[int] = set()
+        for grouped in view["areas"]:
+            g = [[CARD_BY_ID[c] for c in grouped[name]] for name in DISTRICT_NAMES]
+            self.groups.append(g)
+            self.free.append([CARD_BY_ID[c] for c in grouped["unassigned"]])
+            for cards in g:
+                visible.update(cards)
+            visible.update(self.free[-1])
+        self.hands: list[list[int | None]] = []
+        for s, hand in enumerate(view["hands"]):
+            row = []
+            for c in hand:
+                if c is None or c == "back":
+                    row.append(None)
+                else:
+                    card = CARD_BY_ID[c]
+                    row.append(card)
+                    if s != self.me or view.get("sees_own_hand"):
+                        visible.add(card)
+            self.hands.append(row)
+        visible.update(CARD_BY_ID[c] for c in view["discards"])
+        self.visible = visible
+        self.counts = [[len(g[d]) for d in DISTRICTS] for g in self.groups]
+        self._base: dict[int, float] = {}
+        self._vals: dict[tuple[int, int], float] = {}
+
+    # ----- projected score of a seat
+    def estimate(self, seat: int, groups: list[list[int]]) -> float:
+        family = self.family
+        total = 0.0
+        counts = []
+        for d in DISTRICTS:
+            cards = groups[d]
+            count = len(cards)
+            counts.append(count)
+            high = 0
+            mask = 0
+            vers = False
+            for c in cards:
+                num = NUMBER[c]
+                if num:
+                    mask |= 1 << (num - 1)
+                    if num > high:
+                        high = num
+                    if num == 1 and not family:
+                        count += 1
+                elif DISTRICT[c] >= 0:
+                    vers = True
+            total += count * high
+            if ROW_EXACT[mask] or (vers and not family and ROW_GAP[mask]):
+                total += WIN
+                continue
+            if not family:
+                if mask & 0b110000 == 0b110000:
+                    total += 5
+                if mask & 0b111000000 == 0b111000000:
+                    total += 10
+            # Closeness to five in a row, worth more while rounds remain.
+            best = 0
+            for w in _WINDOWS:
+                k = _bits(w & mask)
+                if k > best:
+                    best = k
+            if vers and not family:
+                best += 1
+            if best >= 3:
+                total += (3.0 if best == 3 else 12.0) * (0.3 + self.rounds_left)
+        if family:
+            return total
+        total += 7 * min(counts[STATION], counts[DOWNTOWN])
+        for d in (PLAYGROUND, BOARDWALK):
+            others = [self.counts[s][d] for s in range(self.n)]
+            others[seat] = counts[d]
+            bonus = majority_bonuses(others, bonus_table(d, self.n))[seat]
+            total += bonus
+            if d == PLAYGROUND and counts[d] and counts[d] > max(
+                    o for s, o in enumerate(others) if s != seat):
+                total += PLAYGROUND_ADD
+        return total
+
+    def base(self, seat: int) -> float:
+        found = self._base.get(seat)
+        if found is None:
+            found = self._base[seat] = self.estimate(seat, self.groups[seat])
+        return found
+
+    def value(self, seat: int, card: int) -> float:
+        """What winning ``card`` is worth to ``seat`` now."""
+        key = (seat, card)
+        found = self._vals.get(key)
+        if found is not None:
+            return found
+        groups = self.groups[seat]
+        d = DISTRICT[card]
+        if d < 0:
+            if self.family:
+                val = 0.0
+            else:
+                options = [x for x in DISTRICTS if groups[x]]
+                val = max((self.with_card(seat, x, card) for x in options), default=2.0)
+        else:
+            val = self.with_card(seat, d, card)
+            # Unassigned Trainers may follow the first card of a new district.
+            if not self.family and not groups[d] and self.free[seat]:
+                val += 0.5 * NUMBER[card]
+        if not self.family:
+            num = NUMBER[card]
+            if num == 2 and self.view["token_supply"]:
+                val += TOKEN
+            elif num == 3:
+                val += 1.5
+            elif num == 4:
+                val += 1.0
+            elif num >= 10 and d >= 0:
+                mine = sum(self.counts[seat]) + len(self.free[seat]) + 1
+                most = max(sum(self.counts[s]) + len(self.free[s]) for s in range(self.n) if s != seat)
+                if mine > most or (num == 11 and mine >= most):
+                    val -= 4.0  # a forced discard
+        self._vals[key] = val
+        return val
+
+    def with_card(self, seat: int, d: int, card: int) -> float:
+        groups = [list(g) for g in self.groups[seat]]
+        groups[d].append(card)
+        return self.estimate(seat, groups) - self.base(seat)
+
+    def without_card(self, seat: int, card: int) -> float:
+        groups = [[c for c in g if c != card] for g in self.groups[seat]]
+        return self.base(seat) - self.estimate(seat, groups)
+
+    def weight(self, seat: int) -> float:
+        """How much a rival's gain hurts: everyone in two-player, else more
+        for the rivals that are ahead."""
+        if self.n == 2:
+            return 1.0
+        lead = self.base(seat) - self.base(self.me)
+        return min(1.0, max(0.25, 0.55 + lead / 60.0))
 
 
 class HeuristicBot:
     needs_view = True
 
+    def __init__(self) -> None:
+        self.known: set[int] = set()       # cards believed to be in my hand
+        self.last_hands: dict[int, set[int]] = {}
+        self.turn = -1
+        self.seat: int | None = None
+
+    # ----- memory of the own hand
+    def _remember(self, t: _Table) -> None:
+        view = t.view
+        if view["phase"] == "first look" or view["turn"] < self.turn or t.me != self.seat:
+            self.known = set()
+            self.last_hands = {}
+        self.turn = view["turn"]
+        self.seat = t.me
+        if view.get("sees_own_hand"):
+            self.known = {c for c in t.hands[t.me] if c is not None}
+        else:
+            # A hand swap by someone else: my remembered cards show up in their
+            # hand, and I now hold what they held.
+            for s, hand in enumerate(t.hands):
+                if s == t.me:
+                    continue
+                faces = {c for c in hand if c is not None}
+                if len(self.known) >= 2 and len(self.known & faces) >= 2 and s in self.last_hands:
+                    self.known = set(self.last_hands[s])
+                    break
+            self.known -= t.visible
+        self.last_hands = {s: {c for c in hand if c is not None}
+                           for s, hand in enumerate(t.hands) if s != t.me}
+
+    def _own_slots(self, t: _Table) -> list[list[int]]:
+        """For each estimated card of my hand, the candidates (known cards
+        alone; an unknown slot: the whole unseen pool)."""
+        size = sum(1 for c in t.view["hands"][t.me] if c is not None)
+        known = [c for c in self.known if c not in t.visible][:size]
+        pool = [c for c in range(DECK_SIZE) if c not in t.visible and c not in self.known]
+        slots = [[c] for c in known]
+        while len(slots) < size:
+            slots.append(pool or known or [0])
+        return slots
+
+    def _own_value(self, t: _Table, seat: int, prefer: int | None = None) -> float:
+        """Expected value to ``seat`` of one of my unseen slots. With
+        ``prefer``, that player chose the slot: weight towards what they like."""
+        slots = self._own_slots(t)
+        total = weight_sum = 0.0
+        for cands in slots:
+            val = sum(t.value(seat, c) for c in cands) / len(cands)
+            w = 1.0
+            if prefer is not None:
+                pref = sum(t.value(prefer, c) for c in cands) / len(cands)
+                w = math.exp(max(-20.0, min(20.0, pref / 6.0)))
+            total += w * val
+            weight_sum += w
+        return total / weight_sum if weight_sum else 0.0
+
+    # ----- decisions
     def choose(self, view: dict | None, legal: Sequence, rng: random.Random):
-        return legal[rng.randrange(len(legal))]
+        first = legal[0]
+        if len(legal) == 1 or isinstance(first, Seen):
+            if view is not None:
+                self._remember(_Table(view))
+            return first
+        t = _Table(view)
+        self._remember(t)
+        if isinstance(first, Ask):
+            return self._ask(t, legal)
+        if isinstance(first, Answer):
+            return self._answer(t, legal)
+        if isinstance(first, Take):
+            p = view["request"]["recipient"]
+            return max(legal, key=lambda a: t.value(t.me, t.hands[p][a.slot - 1])
+                       + 0.2 * t.weight(p) * t.value(p, t.hands[p][a.slot - 1]))
+        if isinstance(first, CounterAsk):
+            return self._counter(t, legal)
+        if isinstance(first, Reply):
+            return self._reply(t)
+        if isinstance(first, Assign):
+            return self._assign(t, legal)
+        if isinstance(first, Discard):
+            return min(legal, key=lambda a: t.without_card(t.me, a.card))
+        if isinstance(first, Swap):
+            return self._swap(t, legal)
+        if isinstance(first, Add):
+            return self._add(t, legal)
+        return first
+
+    def _token_cost(self, t: _Table) -> float:
+        return 1.0 + 5.0 * t.rounds_left
+
+    def _ask(self, t: _Table, legal: Sequence) -> Ask:
+        me = t.me
+        give_mine = {}
+        best, best_score = None, -math.inf
+        for action in legal:
+            p, s = action.target, action.slot - 1
+            hand = t.hands[p]
+            x = hand[s]
+            w = t.weight(p)
+            if p not in give_mine:
+                # P answers yes and picks from my hand: roughly P's favourite.
+                give_mine[p] = (self._own_value(t, p, prefer=p), self._own_value(t, me, prefer=p))
+            p_gets, me_gets = give_mine[p]
+            vx_me, vx_p = t.value(me, x), t.value(p, x)
+            take = max(t.value(me, c) for i, c in enumerate(hand) if i != s and c is not None)
+            no = take - w * vx_p
+            yes = max(vx_me - w * p_gets, me_gets - w * vx_p)
+            score = yes - self._token_cost(t) if action.ok else 0.5 * no + 0.5 * yes
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _answer(self, t: _Table, legal: Sequence) -> Answer:
+        me = t.me
+        r = t.view["request"]["requester"]
+        w = t.weight(r)
+        asked_me = self._own_value(t, me, prefer=r)
+        asked_r = self._own_value(t, r, prefer=r)
+        other_r = self._own_value(t, r)
+        # No: I win the asked card; R takes the best of my other cards for R.
+        no = asked_me - w * max(asked_r, other_r + 2.0)
+        # Yes: I pick R's card y; R accepts (I get y) or rejects (I get mine).
+        best_y = max((t.value(me, y) - w * t.value(r, y), y) for y in t.hands[r] if y is not None)[1]
+        yes = 0.5 * (t.value(me, best_y) - w * asked_r) + 0.5 * (asked_me - w * t.value(r, best_y))
+        return YES if yes >= no else NO
+
+    def _counter(self, t: _Table, legal: Sequence) -> CounterAsk:
+        me = t.me
+        r = t.view["request"]["requester"]
+        w = t.weight(r)
+        asked_me = self._own_value(t, me, prefer=r)
+        asked_r = self._own_value(t, r, prefer=r)
+        best, best_score = None, -math.inf
+        for action in legal:
+            y = t.hands[r][action.slot - 1]
+            vy_me, vy_r = t.value(me, y), t.value(r, y)
+            if action.ok:
+                score = vy_me - w * asked_r - self._token_cost(t)
+            else:
+                score = 0.5 * (vy_me - w * asked_r) + 0.5 * (asked_me - w * vy_r)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _reply(self, t: _Table) -> Reply:
+        me = t.me
+        req = t.view["request"]
+        p = req["recipient"]
+        w = t.weight(p)
+        x = t.hands[p][req["slot"] - 1]
+        mine_me = self._own_value(t, me, prefer=p)
+        mine_p = self._own_value(t, p, prefer=p)
+        accept = t.value(me, x) - w * mine_p
+        reject = mine_me - w * t.value(p, x)
+        return ACCEPT if accept >= reject else REJECT
+
+    def _assign(self, t: _Table, legal: Sequence) -> Assign:
+        me = t.me
+        trainer = CARD_BY_ID[t.view["decision"]["trainer"]]
+        best, best_gain = UNASSIGNED, 0.0
+        for action in legal:
+            if action.district is None:
+                continue
+            gain = t.with_card(me, action.district, trainer)
+            if gain > best_gain or best is UNASSIGNED:
+                best, best_gain = action, gain
+        return best
+
+    def _swap(self, t: _Table, legal: Sequence) -> Swap:
+        me = t.me
+        mine = sum(max(0.0, self._own_value(t, me)) for _ in range(4))
+        best, best_gain = KEEP_HAND, 3.0
+        for action in legal:
+            if action.target is None:
+                continue
+            theirs = sum(max(0.0, t.value(me, c)) for c in t.hands[action.target] if c is not None)
+            if theirs - mine > best_gain:
+                best, best_gain = action, theirs - mine
+        if best is not KEEP_HAND:
+            # I will hold exactly their hand (shuffled).
+            self.known = {c for c in t.hands[best.target] if c is not None}
+        return best
+
+    def _add(self, t: _Table, legal: Sequence) -> Add:
+        me = t.me
+        best, best_gain = ADD_NONE, 0.0
+        for action in legal:
+            if action.slot is None:
+                continue
+            c = t.hands[me][action.slot - 1]
+            d = DISTRICT[c]
+            gain = t.with_card(me, d, c) if d >= 0 else 0.0
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+
+__all__ = ["HeuristicBot", "YES", "NO"]

@@ -1,0 +1,78 @@
+"""The Blind Business computer player."""
+
+import json
+import random
+
+from tablegames.core.simulate import simulate
+from tablegames.games.blind_business import SPEC
+from tablegames.games.blind_business.bot import HeuristicBot
+from tablegames.games.blind_business.cards import CARD_ID
+from tablegames.games.blind_business.rules import ADD, DISCARD, Add, Ask, Discard, Take
+from tests.games.blind_business.helpers import ids, play, position
+
+
+def decide(state, seat=None, bot=None):
+    """The bot's choice from a JSON round trip of its view (nothing else)."""
+    seat = state.to_move()[0] if seat is None else seat
+    view = json.loads(json.dumps(state.view(seat)))
+    return (bot or HeuristicBot()).choose(view, state.legal_actions(seat), random.Random(0))
+
+
+def test_heuristic_bot_clearly_beats_random_bots_two_players():
+    sim = simulate(SPEC, ["heuristic", "random"], games=100, seed=500)
+    share = sim.seats[0].wins / sim.games
+    assert share > 0.75, f"heuristic won only {share:.0%} against a random bot (fair: 50%)"
+
+
+def test_heuristic_bot_clearly_beats_random_bots_four_players():
+    sim = simulate(SPEC, ["random", "heuristic", "random", "random"], games=100, seed=900)
+    share = sim.seats[1].wins / sim.games
+    assert share > 0.4, f"heuristic won only {share:.0%} against three random bots (fair: 25%)"
+    assert sim.seats[1].total_score > max(s.total_score for i, s in enumerate(sim.seats) if i != 1)
+
+
+def test_bot_asks_with_an_ok_token_for_the_card_that_completes_its_five_in_a_row():
+    state = position(2, hands=[["BW5", "BW6", "CS7", "DT8"], ["PG9", "CS8", "DT9", "BW9"]],
+                     areas=[["PG5", "PG6", "PG7", "PG8"], []], tokens=[1, 0])
+    assert decide(state) == Ask(1, 1, True)
+
+
+def test_bot_takes_the_card_that_completes_its_five_in_a_row():
+    state = position(2, hands=[["BW5", "BW6", "CS7", "DT8"], ["CS9", "DT9", "PG9", "BW9"]],
+                     areas=[["PG5", "PG6", "PG7", "PG8"], []])
+    play(state, "ask p2 1", "no")
+    assert decide(state) == Take(3)
+
+
+def test_bot_discards_its_least_useful_card():
+    state = position(2, hands=[["BW5", "BW6", "CS7", "DT8"], ["PG10", "DT9", "CS9", "BW9"]],
+                     areas=[["PG9", "PG8", "PG7", "CS2"], []])
+    play(state, "ask p2 2", "no", "take 1")
+    assert state.phase == DISCARD
+    assert decide(state) == Discard(ids(["CS2"])[0])
+
+
+def test_bot_adds_the_playground_card_that_wins():
+    state = position(2, hands=[["BW9", "PG7", "DT8", "BW7"], ["BW5", "CS6", "DT7", "CS9"]],
+                     areas=[["PG5", "PG6", "PG8", "PG9"], []], deck=["BW8", "DT6"])
+    play(state, "ask p2 1", "no", "take 2")
+    assert state.phase == ADD
+    assert decide(state) == Add(2)
+
+
+def test_bot_remembers_its_first_look_but_never_sees_its_hand_afterwards():
+    state = SPEC.new_game(["A", "B"], {}, 4)
+    bot = HeuristicBot()
+    seen_faces = {c for c in state.hands[0]}
+    state.apply(0, decide(state, 0, bot))
+    assert bot.known == seen_faces
+    state.apply(1, decide(state, 1))
+    view = state.view(0)
+    assert all(x == "back" for x in view["hands"][0])
+    assert not {CARD_ID[c] for c in state.hands[0]} & set(json.dumps(view).split('"'))
+
+
+def test_bot_plays_whole_games_in_every_seat_and_count():
+    for players in range(2, 6):
+        sim = simulate(SPEC, ["heuristic"] * players, games=3, seed=players)
+        assert sim.games == 3
