@@ -1,0 +1,310 @@
+"""Blind Chicken's screen: arrange the hand, play an end card, set a trick aside.
+
+Draws only from the view dict (see ``tablegames.ui.game_screen``).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tablegames.games.blind_chicken.cards import EGGS, card_number
+from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TrickArea
+
+CHICKEN_TONE = "bold #ff8700"
+
+ORDER, PLAY, ASIDE = "order", "play", "aside"
+
+_cursor = Binding.Group("Cursor", compact=True)
+_move = Binding.Group("Move", compact=True)
+_pick = Binding.Group("Pick end", compact=True)
+_play = Binding.Group("Play end", compact=True)
+
+
+class Screen(GameScreen):
+    BINDINGS = [
+        # Arranging the hand.
+        Binding("left", "cursor(-1)", "Cursor", group=_cursor),
+        Binding("right", "cursor(1)", "Cursor", group=_cursor),
+        Binding("home", "cursor_end(0)", "First card", show=False),
+        Binding("end", "cursor_end(-1)", "Last card", show=False),
+        Binding("comma,shift+left", "move(-1)", "Move card", group=_move, key_display=","),
+        Binding("full_stop,shift+right", "move(1)", "Move card", group=_move, key_display="."),
+        Binding("s", "sort", "Sort"),
+        Binding("enter", "confirm", "Done"),
+        # Playing an end card.
+        Binding("left", "pick('L')", "Pick end", group=_pick),
+        Binding("right", "pick('R')", "Pick end", group=_pick),
+        Binding("l", "play('L')", "Play end", group=_play),
+        Binding("r", "play('R')", "Play end", group=_play),
+        Binding("enter", "play_picked", "Play"),
+        # Setting a trick aside.
+        Binding("n", "aside_none", "Keep all"),
+    ]
+
+    # Which actions belong to which phase (the footer shows only these).
+    PHASE_ACTIONS = {
+        ORDER: {"cursor", "cursor_end", "move", "sort", "confirm"},
+        PLAY: {"pick", "play", "play_picked"},
+        ASIDE: {"aside_none"},
+    }
+
+    def __init__(self, match) -> None:
+        super().__init__(match)
+        self.order: list[str] = []  # the hand as arranged so far (ordering phase)
+        self.order_key: tuple = ()
+        self.cursor = 0
+        self.side = "L"  # the end picked in the play phase
+
+    # ----- layout
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="bc-info")
+        yield ScoreTable(id="bc-players")
+        yield TrickArea("Trick", id="bc-trick")
+        yield Static(id="bc-last")
+
+    def compose_hand(self) -> ComposeResult:
+        yield Static(id="bc-hand-title")
+        yield HandRow(id="bc-hand")
+        yield OptionList(id="bc-aside")
+
+    # ----- drawing
+    def face(self, card: str) -> CardFace:
+        n = card_number(card)
+        eggs = EGGS[n]
+        if eggs:
+            return CardFace(str(n), f"{self.glyphs.chicken}{eggs}", CHICKEN_TONE)
+        return CardFace(str(n))
+
+    def phase(self) -> str:
+        return self.view.get("phase", "")
+
+    def mine(self, phase: str) -> bool:
+        """Whether the seat at the keyboard has to decide in ``phase`` now."""
+        return self.phase() == phase and self.my_turn()
+
+    def show_view(self, view: dict) -> None:
+        self._show_info(view)
+        self._show_players(view)
+        self._show_trick(view)
+        self._show_hand(view)
+
+    def _show_info(self, view: dict) -> None:
+        limit = view["hand_limit"]
+        hands = f"Hand {view['hand_no']} of {limit}" if limit > 0 else f"Hand {view['hand_no']}"
+        glyphs = self.glyphs
+        parts = [hands, f"{glyphs.dealer} dealer: {view['names'][view['dealer']]}"]
+        if view["phase"] != ORDER:
+            parts.append(f"{glyphs.leader} leads: {view['names'][view['leader']]}")
+        if view["target"]:
+            parts.append(f"ends at -{view['target']}")
+        self.query_one("#bc-info", Static).update(Text(f" {glyphs.sep} ".join(parts), style="bold"))
+
+    def _show_players(self, view: dict) -> None:
+        glyphs = self.glyphs
+        phase = view["phase"]
+        rows = []
+        for seat, name in enumerate(view["names"]):
+            to_move = (view["turn"] == seat) or (phase == ORDER and not view["ordered"][seat])
+            marks = (glyphs.turn if to_move and phase != ORDER else " ")
+            marks += glyphs.dealer if seat == view["dealer"] else " "
+            marks += glyphs.leader if seat == view["leader"] and phase != ORDER else " "
+            taken = view["taken"][seat]
+            if phase == ORDER:
+                chickens = Text("ready" if view["ordered"][seat] else "arranging", style="dim")
+            else:
+                chickens = Text(" ").join(self.face(c).inline_text() for t in taken for c in t["chickens"])
+            rows.append([
+                marks,
+                self.seat_label(seat),
+                view["hand_sizes"][seat],
+                sum(t["score"] for t in taken),
+                view["scores"][seat],
+                chickens,
+            ])
+        you = {self.seat} if self.seat is not None else set()
+        self.query_one(ScoreTable).show(
+            ["", "Player", "Cards", "Hand", "Total", "Chickens taken"], rows,
+            strong=you, numeric={2, 3, 4},
+        )
+
+    def _show_trick(self, view: dict) -> None:
+        names = view["names"]
+        n = len(names)
+        trick = view["trick"]
+        area = self.query_one("#bc-trick", TrickArea)
+        if view["phase"] == PLAY or trick:
+            first = trick[0][0] if trick else view["leader"]
+            played = {seat: card for seat, card in trick}
+            order = [(first + i) % n for i in range(n)]
+            area.show([(names[s], self.face(played[s]) if s in played else None) for s in order])
+        else:
+            area.show([], note="no cards on the table")
+        last = view["last_trick"]
+        line = Text()
+        if last:
+            winner = names[last["winner"]]
+            line.append("Last   ", style="bold")
+            line.append(f"{self.glyphs.win}{winner} took: ")
+            line.append_text(Text(" ").join(self.face(c).inline_text() for c in last["cards"]))
+        self.query_one("#bc-last", Static).update(line)
+
+    def _show_hand(self, view: dict) -> None:
+        title = self.query_one("#bc-hand-title", Static)
+        hand_row = self.query_one(HandRow)
+        aside = self.query_one("#bc-aside", OptionList)
+        hand = view["hand"]
+        phase = view["phase"]
+        self._hide_aside(aside)
+        hand_row.display = True
+        keys = self._keys()
+        if hand is None:
+            title.update("")
+            hand_row.show([], empty_text="The cards stay hidden until a player takes the keyboard.")
+            return
+        who = view["names"][view["seat"]]
+        if phase == ORDER and self.my_turn():
+            key = (view["hand_no"], tuple(sorted(hand)))
+            if key != self.order_key:
+                self.order, self.order_key, self.cursor = list(hand), key, 0
+            title.update(f"{who}, arrange your hand: {keys['lr']} card, {keys['move']} move it, "
+                         f"s sort, {keys['enter']} done")
+            hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
+                          marks={0: "L", len(self.order) - 1: "R"})
+            return
+        if phase == ASIDE and self.my_turn():
+            hand_row.display = False
+            title.update(f"{who}, set one earlier trick aside unscored ({keys['ud']}, "
+                         f"{keys['enter']}), or keep all (n)")
+            self._fill_aside(view, aside)
+            return
+        faces = [self.face(c) for c in hand]
+        ends = {0: "L"} if len(faces) == 1 else {0: "L", len(faces) - 1: "R"}
+        middle = set(range(1, len(faces) - 1))
+        if phase == PLAY and self.my_turn():
+            if len(faces) == 1:
+                self.side = "L"
+            cursor = 0 if self.side == "L" else len(faces) - 1
+            title.update(f"{who}, your turn: l or r plays an end card ({keys['lr']} then "
+                         f"{keys['enter']}, or click it)")
+            hand_row.show(faces, cursor=cursor, marks=ends, dim=middle)
+            return
+        if phase == ORDER:
+            title.update(f"{who}'s hand (arranged; it stays in this order)")
+        else:
+            title.update(f"{who}'s hand")
+        hand_row.show(faces, marks=ends if phase == PLAY else {}, dim=middle if phase == PLAY else set(),
+                      empty_text="(no cards)")
+
+    def _hide_aside(self, aside: OptionList) -> None:
+        if aside.has_focus:
+            self.set_focus(None)
+        aside.display = False
+        aside.disabled = True
+
+    def _keys(self) -> dict[str, str]:
+        if self.glyphs.ascii:
+            return {"lr": "<-/->", "ud": "up/down", "move": ", .", "enter": "Enter"}
+        return {"lr": "←/→", "ud": "↑/↓", "move": ", .", "enter": "Enter"}
+
+    def _fill_aside(self, view: dict, aside: OptionList) -> None:
+        aside.display = True
+        aside.disabled = False
+        tricks = view["taken"][self.seat][:-1]
+        if aside.option_count != len(tricks) + 1:
+            aside.clear_options()
+            for i, trick in enumerate(tricks, start=1):
+                chickens = Text(" ").join(self.face(c).inline_text() for c in trick["chickens"])
+                prompt = Text.assemble(f"Trick {i}: ", chickens if trick["chickens"] else ("no chickens", "dim"),
+                                       f"  ({trick['score']} points)")
+                aside.add_option(Option(prompt, id=str(i)))
+            aside.add_option(Option("Keep all tricks (set none aside)", id="none"))
+            costliest = min(range(len(tricks)), key=lambda i: tricks[i]["score"]) if tricks else None
+            if costliest is not None and tricks[costliest]["score"] < 0:
+                aside.highlighted = costliest
+            else:
+                aside.highlighted = len(tricks)
+        aside.focus()
+
+    # ----- which keys work now
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        for phase, actions in self.PHASE_ACTIONS.items():
+            if action in actions:
+                return self.phase() == phase
+        return super().check_action(action, parameters)
+
+    # ----- arranging
+    def action_cursor(self, delta: int) -> None:
+        if self.order:
+            self.cursor = max(0, min(len(self.order) - 1, self.cursor + delta))
+            self.show_view(self.view)
+
+    def action_cursor_end(self, index: int) -> None:
+        if self.order:
+            self.cursor = index % len(self.order)
+            self.show_view(self.view)
+
+    def action_move(self, delta: int) -> None:
+        if not self.mine(ORDER):
+            self.say("Your hand's order is fixed now.")
+            return
+        target = self.cursor + delta
+        if not 0 <= target < len(self.order):
+            self.say("That card is already at the end.")
+            return
+        self.order[self.cursor], self.order[target] = self.order[target], self.order[self.cursor]
+        self.cursor = target
+        self.say("")
+        self.show_view(self.view)
+
+    def action_sort(self) -> None:
+        if not self.mine(ORDER):
+            self.say("Your hand's order is fixed now.")
+            return
+        ascending = sorted(self.order, key=card_number)
+        self.order = ascending[::-1] if self.order == ascending else ascending
+        self.show_view(self.view)
+
+    def action_confirm(self) -> None:
+        if self.mine(ORDER):
+            self.act("order " + " ".join(str(card_number(c)) for c in self.order))
+        else:
+            self.say("There is no hand for you to arrange now.")
+
+    # ----- playing
+    def action_pick(self, side: str) -> None:
+        self.side = side
+        self.show_view(self.view)
+
+    def action_play(self, side: str) -> None:
+        self.side = side
+        self.act(side)
+
+    def action_play_picked(self) -> None:
+        self.act(self.side)
+
+    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
+        if self.mine(ORDER):
+            self.cursor = event.index
+            self.show_view(self.view)
+        elif self.phase() == PLAY:
+            last = len(self.view["hand"] or ()) - 1
+            if event.index == 0:
+                self.action_play("L")
+            elif event.index == last:
+                self.action_play("R")
+            else:
+                self.say("Only the leftmost or rightmost card can be played.")
+
+    # ----- setting aside
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        choice = event.option.id
+        self.act(f"aside {choice}")
+
+    def action_aside_none(self) -> None:
+        self.act("aside none")

@@ -1,0 +1,1 @@
+"""The Textual app. Start it with ``tablegames.ui.app.run_app()``."""

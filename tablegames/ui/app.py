@@ -1,0 +1,112 @@
+"""The Textual app: picker -> seat setup -> game (with handovers) -> results.
+
+Which screen a match needs at any moment is decided in one place,
+``TableGamesApp.screen_for``: the results when it is over, a handover when
+the keyboard must pass to another human, else the game's own screen.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+
+from tablegames.core.match import Match
+from tablegames.ui.glyphs import ASCII_KEYS, glyphs_for
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TableGamesApp(App):
+    CSS_PATH = "tablegames.tcss"
+    TITLE = "tablegames"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4):
+        super().__init__()
+        self.start_match = match
+        self.ascii = ascii
+        self.glyphs = glyphs_for(ascii)
+        self.bot_delay = bot_delay
+
+    # ----- start-up and size
+    def get_default_screen(self) -> Screen:
+        from tablegames.ui.picker import PickerScreen
+
+        return PickerScreen()
+
+    def on_mount(self) -> None:
+        if self.ascii:
+            self.add_class("-ascii")
+        if self.start_match is not None:
+            self.push_screen(self.screen_for(self.start_match))
+        self.call_after_refresh(self.check_size)
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the app with a clear message while the terminal is too small."""
+        from tablegames.ui.too_small import TooSmallScreen
+
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small:
+            top.update_size()
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # ----- the match flow
+    def screen_for(self, match: Match) -> Screen:
+        """The screen this match needs now."""
+        if match.is_over():
+            from tablegames.ui.results import ResultsScreen
+
+            return ResultsScreen(match)
+        if match.needs_handover():
+            from tablegames.ui.handover import HandoverScreen
+
+            return HandoverScreen(match)
+        from tablegames.ui.game_screen import game_screen_for
+
+        return game_screen_for(match)
+
+    def show_match(self, match: Match) -> None:
+        """Replace the current match screen with the one the match needs now."""
+        self.switch_screen(self.screen_for(match))
+
+    def open_match(self, match: Match) -> None:
+        """Enter a match from the picker (the picker stays underneath)."""
+        self.push_screen(self.screen_for(match))
+
+    async def action_to_picker(self) -> None:
+        """Leave the match (it is saved after every move) for the picker."""
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+
+    # ----- keys and the command palette
+    def get_key_display(self, binding: Binding) -> str:
+        if self.ascii and not binding.key_display:
+            key = binding.key.split(",")[0]
+            if key in ASCII_KEYS:
+                return ASCII_KEYS[key]
+            text = super().get_key_display(binding)
+            return text if text.isascii() else key
+        return super().get_key_display(binding)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        own = getattr(screen, "palette_commands", None)
+        if own is not None:
+            yield from own()
+        yield from super().get_system_commands(screen)
+
+
+def run_app(match: Match | None = None, ascii: bool = False) -> None:
+    """Start the app at the picker, or straight into ``match``."""
+    TableGamesApp(match=match, ascii=ascii).run()

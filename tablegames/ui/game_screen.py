@@ -1,0 +1,219 @@
+"""The game screen every game plugs into.
+
+``GameScreen`` owns what all games share: the status line (whose turn and
+what to do), the log, the footer, ``?`` rules, ``u`` take back, ``q`` back to
+the picker, bot turns on a timer, and the hand-over to the next human.
+
+A game plugs in with a module ``tablegames/games/<id>/screen.py`` (dashes in
+the id become underscores) that defines ``class Screen(GameScreen)`` with:
+
+- ``compose_table()``: widgets for the table, left of the log;
+- ``compose_hand()`` (optional): widgets across the full width below it,
+  for the private part (the hand);
+- ``show_view(view)``: redraw those widgets from ``view``, the dict of
+  ``match.view()``. It is called after every change. Draw only from it:
+  never from the game state, and keep no reference to the state;
+- key ``BINDINGS`` whose actions call ``self.act(action_or_notation)``;
+  ``act`` plays it for the seat at the keyboard, or shows the rule's
+  one-line message when it is not allowed (nothing is lost);
+- optionally ``check_action`` (hide keys that do nothing in this phase;
+  call ``super().check_action`` for the rest) and ``on_hand_row_clicked``.
+
+A game without a screen module gets ``GenericGameScreen``: its legal
+actions as a numbered list, so it is playable before its screen exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Iterable
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tablegames.core.game import IllegalAction
+from tablegames.core.match import Match
+from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.widgets import LogPanel
+
+
+class GameScreen(Screen):
+    """Base class of a game's screen (see the module docstring)."""
+
+    # Keys go to the screen's bindings; a game focuses a widget when it needs one.
+    AUTO_FOCUS = ""
+
+    BINDINGS = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("u", "take_back", "Undo"),
+        Binding("q", "app.to_picker", "Picker"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.view: dict = {}
+        self._bot_timer: Timer | None = None
+
+    # ----- for subclasses
+    def compose_table(self) -> ComposeResult:
+        yield from ()
+
+    def compose_hand(self) -> ComposeResult:
+        yield from ()
+
+    def show_view(self, view: dict) -> None:
+        raise NotImplementedError
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return self.app.glyphs
+
+    @property
+    def seat(self) -> int | None:
+        """The seat at the keyboard (None: nobody yet, the public table)."""
+        return self.match.at_keyboard
+
+    def my_turn(self) -> bool:
+        """Whether the seat at the keyboard must decide now."""
+        return self.seat is not None and self.seat in self.match.deciders()
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name, with "(bot)" for a computer player."""
+        name = self.match.names[seat]
+        return f"{name} (bot)" if self.match.is_bot(seat) else name
+
+    def act(self, action: Any) -> bool:
+        """Play an action (or its notation) for the seat at the keyboard.
+        Shows the rules' message and returns False if it is not allowed."""
+        try:
+            self.match.play(action)
+        except IllegalAction as exc:
+            self.say(str(exc))
+            return False
+        self.say("")
+        self.after_change()
+        return True
+
+    def say(self, message: str) -> None:
+        """One line under the table (cleared by the next accepted move)."""
+        line = self.query_one("#message", Static)
+        line.update(f"! {message}" if message else "")
+        line.set_class(bool(message), "-shown")
+
+    # ----- layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield from self.compose_table()
+            yield LogPanel(id="log")
+        with Vertical(id="hand-area"):
+            yield from self.compose_hand()
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(LogPanel)
+        log.border_title = "Log"
+        self.redraw()
+
+    def on_screen_resume(self) -> None:
+        # Coming back from the rules page or the too-small notice: catch up.
+        self.call_after_refresh(self._resume)
+
+    def _resume(self) -> None:
+        self.redraw()
+        self.advance()
+
+    # ----- drawing and the flow
+    def redraw(self) -> None:
+        self.view = self.match.view()
+        self.query_one("#status", Static).update(self.match.prompt())
+        self.query_one(LogPanel).show([event.text for event in self.match.visible_log()])
+        self.show_view(self.view)
+        self.refresh_bindings()
+
+    def after_change(self) -> None:
+        self.redraw()
+        self.advance()
+
+    def advance(self) -> None:
+        """Go on after a change: a bot's turn after a pause, a handover, or
+        the results. Waits while another screen (rules, palette) is on top."""
+        if self.app.screen is not self:
+            return
+        match = self.match
+        if match.is_over() or match.needs_handover():
+            self.app.show_match(match)
+        elif match.next_bot() is not None and self._bot_timer is None:
+            self._bot_timer = self.set_timer(max(self.app.bot_delay, 0.001), self._bot_turn)
+
+    def _bot_turn(self) -> None:
+        self._bot_timer = None
+        if self.app.screen is not self:
+            return  # resumed by on_screen_resume
+        self.match.step_bot()
+        self.after_change()
+
+    # ----- shared actions
+    def action_rules(self) -> None:
+        from tablegames.ui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.match.spec))
+
+    def action_take_back(self) -> None:
+        if not self.match.can_take_back():
+            self.say("Nothing to take back: only your own last move, before anyone else moves.")
+            return
+        self.match.take_back()
+        self.say("Taken back.")
+        self.after_change()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)
+        yield SystemCommand("Take back", "Take back your last move", self.action_take_back)
+        yield SystemCommand("Quit to picker", "Leave this match (it is saved; resume it from the picker)",
+                            self.app.action_to_picker)
+
+
+class GenericGameScreen(GameScreen):
+    """For a game without its own screen: the legal actions as a list."""
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="generic-view")
+
+    def compose_hand(self) -> ComposeResult:
+        yield OptionList(id="generic-actions")
+
+    def show_view(self, view: dict) -> None:
+        lines = [f"{key}: {value}" for key, value in view.items() if not isinstance(value, (dict, list))]
+        self.query_one("#generic-view", Static).update("\n".join(lines))
+        actions = self.query_one("#generic-actions", OptionList)
+        actions.clear_options()
+        for number, action in enumerate(self.match.legal_actions(), start=1):
+            actions.add_option(Option(f"{number}. {action}", id=str(action)))
+        if actions.option_count:
+            actions.highlighted = 0
+            actions.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.act(str(event.option.id))
+
+
+def game_screen_for(match: Match) -> GameScreen:
+    """The game's own screen class (by convention, see the module docstring),
+    else the generic one."""
+    module_name = f"tablegames.games.{match.spec.id.replace('-', '_')}.screen"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return GenericGameScreen(match)
+    return module.Screen(match)

@@ -1,0 +1,105 @@
+"""Between two humans: a neutral screen that shows only public information
+and waits until the next player confirms they are at the keyboard."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from tablegames.core.match import Match
+from tablegames.ui.widgets import LogPanel
+
+
+class HandoverScreen(Screen):
+    """Names the next player, lists the players and whose turn it is, and
+    the public events since that player last looked (``match.recap``).
+
+    It is built from the match's public data only; the previous player's
+    screen has been closed before this one opens.
+    """
+
+    AUTO_FOCUS = ""  # Enter belongs to the screen: "I am ready"
+
+    BINDINGS = [
+        Binding("enter", "confirm", "I am ready"),
+        Binding("u", "take_back", "Take back"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("q", "app.to_picker", "Picker"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        seat = match.next_human()
+        assert seat is not None
+        self.next_seat = seat
+
+    def compose(self) -> ComposeResult:
+        match = self.match
+        name = match.names[self.next_seat]
+        previous = match.at_keyboard
+        with Vertical(id="handover"):
+            yield Static(f"Pass the keyboard to {name}", id="handover-title")
+            lines = []
+            if previous is not None:
+                lines.append(f"{match.names[previous]}, your move is done: please look away.")
+            lines.append(f"{name}, it is your turn. Press Enter when only you can see the screen.")
+            yield Static("\n".join(lines), id="handover-text")
+            yield Static(self._players_line(), id="handover-players")
+            log = LogPanel(id="recap")
+            log.border_title = f"Since {name} last looked"
+            yield log
+            with Center():
+                yield Button(f"I am {name}: show my cards", id="handover-go", variant="primary",
+                             compact=True)
+        yield Footer()
+
+    def _players_line(self) -> str:
+        match = self.match
+        glyphs = self.app.glyphs
+        movers = set(match.deciders())
+        parts = []
+        for seat, name in enumerate(match.names):
+            label = f"{name} (bot)" if match.is_bot(seat) else name
+            parts.append(f"{glyphs.turn}{label}" if seat in movers else label)
+        return "Players: " + ", ".join(parts)
+
+    def on_mount(self) -> None:
+        recap = [event.text for event in self.match.recap(self.next_seat)]
+        self.query_one("#recap", LogPanel).show(recap or ["(nothing new)"])
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "take_back":
+            return self.match.can_take_back()
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        if self.app.screen is not self:
+            return
+        self.match.take_keyboard(self.next_seat)
+        self.app.show_match(self.match)
+
+    def action_take_back(self) -> None:
+        """The previous player changes their mind before passing the keyboard."""
+        if self.match.can_take_back():
+            self.match.take_back()
+            self.app.show_match(self.match)
+
+    def action_rules(self) -> None:
+        from tablegames.ui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.match.spec))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)
+        yield SystemCommand("Quit to picker", "Leave this match (it is saved)", self.app.action_to_picker)

@@ -1,0 +1,140 @@
+"""The first screen: the games, and the unfinished matches to resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tablegames.core import records, registry
+from tablegames.core.game import GameSpec
+from tablegames.core.match import Match
+from tablegames.core.records import MatchRecord
+
+
+class PickerScreen(Screen):
+    BINDINGS = [
+        *[Binding(str(n), f"game({n})", f"Game {n}", show=False) for n in range(1, 10)],
+        Binding("tab", "switch_list", "Games/saves"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.specs: list[GameSpec] = registry.all_specs()
+        self.saves: dict[str, tuple[Path, MatchRecord]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("tablegames: card games for several people at one screen", id="picker-title")
+        games = OptionList(*self._game_options(), id="games")
+        games.border_title = "Pick a game (arrows and Enter, or its number)"
+        yield games
+        saves = OptionList(id="saves")
+        saves.border_title = "Resume a saved match"
+        yield saves
+        yield Footer()
+
+    def _game_options(self) -> list[Option]:
+        options = []
+        for number, spec in enumerate(self.specs, start=1):
+            prompt = Text.assemble(
+                (f"{number}  ", "bold"), (spec.title, "bold"),
+                f"  {spec.min_players}-{spec.max_players} players\n   ", (spec.pitch, "italic"),
+            )
+            options.append(Option(prompt, id=spec.id))
+        return options
+
+    def on_mount(self) -> None:
+        self.query_one("#games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.load_saves()
+
+    def load_saves(self) -> None:
+        """List the unfinished saved matches, and the unreadable ones with
+        the reason (those stay on disk untouched)."""
+        good, bad = records.unfinished()
+        box = self.query_one("#saves", OptionList)
+        box.clear_options()
+        self.saves = {}
+        for path, record in good:
+            key = str(path)
+            self.saves[key] = (path, record)
+            box.add_option(Option(self._describe(record), id=key))
+        for path, reason in bad:
+            box.add_option(Option(Text(f"Cannot resume {path.name}: {reason}", style="dim"),
+                                  disabled=True))
+        if not good and not bad:
+            box.add_option(Option(Text("No unfinished matches.", style="dim"), disabled=True))
+        box.display = True
+
+    def _describe(self, record: MatchRecord) -> Text:
+        try:
+            title = registry.get(record.game).title
+        except registry.UnknownGame:
+            title = record.game
+        seats = ", ".join(seat.name if seat.is_human else f"{seat.name} (bot)" for seat in record.seats)
+        moves = len(record.actions)
+        return Text.assemble((title, "bold"), f": {seats}; {moves} moves; saved {record.updated}")
+
+    # ----- actions
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._open(event.option_list, event.option)
+
+    def _open(self, box: OptionList, option: Option) -> None:
+        if option.disabled or option.id is None:
+            return
+        if box.id == "games":
+            self.start_setup(registry.get(option.id))
+        else:
+            path, record = self.saves[option.id]
+            try:
+                match = Match(record, save_path=path)
+            except records.RecordError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.app.open_match(match)
+
+    def start_setup(self, spec: GameSpec) -> None:
+        from tablegames.ui.seat_setup import SetupScreen
+
+        self.app.push_screen(SetupScreen(spec))
+
+    def action_game(self, number: int) -> None:
+        if number <= len(self.specs):
+            self.start_setup(self.specs[number - 1])
+
+    def action_switch_list(self) -> None:
+        games = self.query_one("#games", OptionList)
+        saves = self.query_one("#saves", OptionList)
+        (saves if games.has_focus else games).focus()
+
+    def highlighted_spec(self) -> GameSpec:
+        games = self.query_one("#games", OptionList)
+        return self.specs[games.highlighted or 0]
+
+    def action_rules(self) -> None:
+        from tablegames.ui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.highlighted_spec()))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        for spec in self.specs:
+            yield SystemCommand(f"Rules: {spec.title}", f"Read the rules of {spec.title}",
+                                lambda spec=spec: self.app.push_screen(self._rules(spec)))
+            yield SystemCommand(f"New game: {spec.title}", spec.pitch,
+                                lambda spec=spec: self.start_setup(spec))
+
+    @staticmethod
+    def _rules(spec: GameSpec):
+        from tablegames.ui.rules_screen import RulesScreen
+
+        return RulesScreen(spec)

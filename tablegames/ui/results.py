@@ -1,0 +1,97 @@
+"""The end of a match: scores with their breakdown, the winners, and what next."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from tablegames.core.game import Result
+from tablegames.core.match import Match
+from tablegames.ui.widgets import ScoreTable
+
+MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
+
+
+class ResultsScreen(Screen):
+    BINDINGS = [
+        Binding("a", "again", "Play again"),
+        Binding("p,escape", "app.to_picker", "Picker"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        match = self.match
+        result = match.result()
+        spec = match.spec
+        names = match.names
+        winners = " and ".join(names[s] for s in result.winners)
+        verb = "win" if len(result.winners) > 1 else "wins"
+        with VerticalScroll(id="results"):
+            yield Static(f"{spec.title}: {winners} {verb}!", id="results-title")
+            yield Static(spec.score_note, id="results-note")
+            yield ScoreTable(id="results-table")
+            yield Static(id="results-lines")
+            if result.summary and result.summary != spec.score_note:
+                yield Static(result.summary)
+        with Horizontal(id="results-buttons"):
+            yield Button("Play again with the same seats (a)", id="again", variant="primary",
+                         compact=True)
+            yield Button("Back to the picker (p)", id="picker", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill(self.match.result())
+        self.query_one("#again", Button).focus()
+
+    def _fill(self, result: Result) -> None:
+        glyphs = self.app.glyphs
+        names = self.match.names
+        labels = [label for label, _ in result.breakdown[0]] if result.breakdown else []
+        same = all([label for label, _ in lines] == labels for lines in result.breakdown)
+        as_columns = same and len(labels) <= MAX_COLUMNS
+        headers = ["", "Player"] + (labels if as_columns else []) + ["Total"]
+        rows = []
+        for seat, name in enumerate(names):
+            mark = glyphs.win if seat in result.winners else ""
+            points = [value for _, value in result.breakdown[seat]] if as_columns else []
+            rows.append([mark, self._label(seat), *points, result.scores[seat]])
+        self.query_one(ScoreTable).show(headers, rows, strong=set(result.winners))
+        if not as_columns:
+            text = "\n".join(
+                f"{names[seat]}: " + ", ".join(f"{label} {value:+d}" for label, value in lines)
+                for seat, lines in enumerate(result.breakdown) if lines
+            )
+            self.query_one("#results-lines", Static).update(text)
+
+    def _label(self, seat: int) -> str:
+        name = self.match.names[seat]
+        return f"{name} (bot)" if self.match.is_bot(seat) else name
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "again":
+            self.action_again()
+        else:
+            self.app.run_action("to_picker")
+
+    def action_again(self) -> None:
+        self.app.show_match(self.match.rematch())
+
+    def action_rules(self) -> None:
+        from tablegames.ui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.match.spec))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Play again", "Same game and seats, a new deal", self.action_again)
+        yield SystemCommand("Quit to picker", "Back to the list of games", self.app.action_to_picker)

@@ -1,0 +1,147 @@
+"""Seat setup: how many players, who is who (human or bot), options, seed."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from tablegames.core.game import GameSpec
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+from tablegames.ui.widgets import Cycler
+
+DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
+NAME_LENGTH = 12
+HUMAN = "human"
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+    ]
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__()
+        self.spec = spec
+
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        glyphs = self.app.glyphs
+        arrows = {"ud": "up/down", "lr": "left/right"} if glyphs.ascii else {"ud": "↑↓", "lr": "←→"}
+        kinds = [(HUMAN, "Human")] + [
+            (level, f"Bot ({level})")
+            for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
+        ]
+        with VerticalScroll(id="setup"):
+            yield Static(f"{spec.title}: who plays?", id="setup-title")
+            yield Static(f"{arrows['ud']} or Tab: next field {glyphs.sep} {arrows['lr']}: change a choice "
+                         f"{glyphs.sep} ctrl+s: start", id="setup-hint")
+            with Horizontal(classes="setup-row"):
+                yield Label("Players", classes="setup-label")
+                yield Cycler([(n, str(n)) for n in spec.player_range], spec.min_players, id="count")
+                yield Static(f"{spec.min_players}-{spec.max_players}; bots fill any seat",
+                             classes="setup-help")
+            for i in range(spec.max_players):
+                with Horizontal(classes="setup-row seat-row", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="setup-label")
+                    name = DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}"
+                    yield Input(name, max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
+                                classes="setup-name")
+                    default = HUMAN if i < 2 else spec.default_bot
+                    yield Cycler(kinds, default, id=f"kind-{i}")
+            for option in spec.options:
+                with Horizontal(classes="setup-row"):
+                    yield Label(option.label, classes="setup-label")
+                    yield Cycler([(c, option.describe(c)) for c in option.choices], option.default,
+                                 id=f"option-{option.key}", classes="setup-option")
+                    yield Static(option.help, classes="setup-help")
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(placeholder="random", compact=True, id="seed", classes="setup-name")
+                yield Static("empty: a random deal; a number deals the same cards again",
+                             classes="setup-help")
+            yield Static(id="setup-message")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = False  # a steady cursor
+        self._show_seats(self.spec.min_players)
+        self.query_one("#count", Cycler).focus()
+
+    def _show_seats(self, count: int) -> None:
+        for i in range(self.spec.max_players):
+            self.query_one(f"#seat-{i}").display = i < count
+
+    def on_cycler_changed(self, event: Cycler.Changed) -> None:
+        if event.cycler.id == "count":
+            self._show_seats(event.value)
+        self.say("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()
+
+    def action_rules(self) -> None:
+        from tablegames.ui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.spec))
+
+    def say(self, message: str) -> None:
+        line = self.query_one("#setup-message", Static)
+        line.update(f"! {message}" if message else "")
+        line.set_class(bool(message), "-shown")
+
+    def read_seats(self) -> list[Seat]:
+        """The seats as filled in; ValueError with a one-line message."""
+        count = self.query_one("#count", Cycler).value
+        seats: list[Seat] = []
+        seen: dict[str, int] = {}
+        for i in range(count):
+            name = " ".join(self.query_one(f"#name-{i}", Input).value.split())
+            if not name:
+                raise ValueError(f"Seat {i + 1} needs a name.")
+            if name.lower() in seen:
+                raise ValueError(f"Seats {seen[name.lower()] + 1} and {i + 1} are both called {name}: "
+                                 f"give each player a different name.")
+            seen[name.lower()] = i
+            kind = self.query_one(f"#kind-{i}", Cycler).value
+            seats.append(Seat(name, None if kind == HUMAN else kind))
+        return seats
+
+    def read_seed(self) -> int | None:
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ValueError(f"The seed must be a whole number of 0 or more (or empty), not {text!r}.")
+        return int(text)
+
+    def action_start(self) -> None:
+        try:
+            seats = self.read_seats()
+            seed = self.read_seed()
+            options = {opt.key: self.query_one(f"#option-{opt.key}", Cycler).value
+                       for opt in self.spec.options}
+            match = Match.new(self.spec.id, seats, options, seed)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        self.app.show_match(match)

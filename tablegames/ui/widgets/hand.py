@@ -1,0 +1,91 @@
+"""A row of cards with a cursor and a line of marks under the cards."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from tablegames.ui.widgets.card import CARD_HEIGHT, CARD_WIDTH, CardFace, card_lines
+
+
+class HandRow(Widget):
+    """Cards side by side (up to 13 fit in 80 columns).
+
+    ``cursor`` is drawn with a bold outline and the cursor glyph under it;
+    ``marks`` put a short text under a card (e.g. "L" and "R" under the two
+    playable ends); cards in ``dim`` are drawn faint (never the only signal:
+    pair it with marks). Clicking a card posts ``HandRow.Clicked``.
+    """
+
+    DEFAULT_CSS = """
+    HandRow { height: 5; width: 1fr; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, hand: "HandRow", index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.faces: list[CardFace] = []
+        self.cursor: int | None = None
+        self.marks: dict[int, str] = {}
+        self.dim: set[int] = set()
+        self.empty_text = ""
+
+    def show(self, faces: list[CardFace], *, cursor: int | None = None,
+             marks: dict[int, str] | None = None, dim: set[int] | None = None,
+             empty_text: str = "") -> None:
+        self.faces = list(faces)
+        self.cursor = cursor
+        self.marks = dict(marks or {})
+        self.dim = set(dim or ())
+        self.empty_text = empty_text
+        self.refresh()
+
+    def _gap(self) -> int:
+        count = len(self.faces)
+        width = self.size.width or 80
+        return 1 if count * (CARD_WIDTH + 1) - 1 <= width else 0
+
+    def render(self) -> Text:
+        if not self.faces:
+            return Text(self.empty_text, style="dim")
+        glyphs = self.app.glyphs
+        gap = " " * self._gap()
+        columns = [
+            card_lines(face, glyphs, selected=(i == self.cursor), dim=(i in self.dim))
+            for i, face in enumerate(self.faces)
+        ]
+        lines = [Text(gap).join(col[row] for col in columns) for row in range(CARD_HEIGHT)]
+        marks = Text()
+        for i in range(len(self.faces)):
+            if i:
+                marks.append(gap)
+            text = self.marks.get(i, "")
+            if i == self.cursor:
+                text = (text + glyphs.cursor) if text else glyphs.cursor
+            pad = max(0, CARD_WIDTH - cell_len(text))
+            left = pad // 2
+            marks.append(" " * left + text + " " * (pad - left),
+                         style="bold" if i == self.cursor else "")
+        lines.append(marks)
+        return Text("\n").join(lines)
+
+    def index_at(self, x: int) -> int | None:
+        step = CARD_WIDTH + self._gap()
+        index, offset = divmod(x, step)
+        if offset >= CARD_WIDTH or not 0 <= index < len(self.faces):
+            return None
+        return index
+
+    def on_click(self, event: Click) -> None:
+        index = self.index_at(event.x)
+        if index is not None:
+            event.stop()
+            self.post_message(self.Clicked(self, index))
