@@ -24,9 +24,12 @@ PROG = "tablegames"
 # Exit statuses.
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
-# Longest name a human seat may have (the table and the handover screen show
-# it in full next to the scores).
-MAX_NAME = 20
+# Longest name a seat may have: the same limit as the app's seat setup, so
+# the score table and the handover screen show names in full.
+MAX_NAME = 12
+
+# How a bot's level shows in its name ("Bot 2 (hard)"): short, to fit MAX_NAME.
+SHORT_LEVELS = {"random": "easy", "heuristic": "hard"}
 
 
 class CliError(Exception):
@@ -195,7 +198,7 @@ def parse_seats(text: str | None, spec) -> list:
 
     if text is None:
         return [Seat("You")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
-    parts = [part.strip() for part in text.split(",")]
+    parts = [" ".join(part.split()) for part in text.split(",")]
     if any(not part for part in parts):
         raise CliError(f"--players has an empty seat in {text!r} (separate seats with single commas).")
     seats = []
@@ -205,8 +208,9 @@ def parse_seats(text: str | None, spec) -> list:
         if head.strip().lower() == "bot":
             bots += 1
             if colon:
-                shown = level.strip().lower()
-                seats.append(Seat(f"Bot {bots} ({shown})", _level(shown, f"seat {part!r}")))
+                level = _level(level.strip(), f"seat {part!r}")
+                shown = SHORT_LEVELS.get(level, level)
+                seats.append(Seat(f"Bot {bots} ({shown})"[:MAX_NAME], level))
             else:
                 seats.append(Seat(f"Bot {bots}", spec.default_bot))
         else:

@@ -93,25 +93,26 @@ def test_ascii_flag_reaches_the_picker(capsys, app_calls):
 
 
 def test_play_starts_a_match_with_the_seats_in_order(capsys, app_calls):
-    code, _, err = run(capsys, "play", GAME, "--players", "Kim, Lee,bot,bot:hard", "--seed", "42")
+    code, _, err = run(capsys, "play", GAME, "--players", "Kim, Lee  Ann,bot,bot:hard", "--seed", "42")
     assert code == 0, err
     [(match, ascii)] = app_calls
     assert isinstance(match, Match)
     assert ascii is False
     assert match.record.game == GAME
     assert match.record.seed == 42
-    assert match.record.seats == [Seat("Kim"), Seat("Lee"), Seat("Bot 1", "heuristic"),
+    assert match.record.seats == [Seat("Kim"), Seat("Lee Ann"), Seat("Bot 1", "heuristic"),
                                   Seat("Bot 2 (hard)", "heuristic")]
 
 
 def test_play_bot_levels_and_options(capsys, app_calls):
-    code, _, err = run(capsys, "play", GAME, "--players", "Kim,bot:easy,BOT:random,bot",
+    code, _, err = run(capsys, "play", GAME, "--players", "Kim,bot:easy,BOT:heuristic,bot",
                        "--option", "hands=2", "--option", "target=30", "--ascii")
     assert code == 0, err
     [(match, ascii)] = app_calls
     assert ascii is True
-    assert [s.bot for s in match.record.seats] == [None, "random", "random", "heuristic"]
-    assert [s.name for s in match.record.seats] == ["Kim", "Bot 1 (easy)", "Bot 2 (random)", "Bot 3"]
+    assert [s.bot for s in match.record.seats] == [None, "random", "heuristic", "heuristic"]
+    # Short, unique names that fit the app's 12-character limit.
+    assert [s.name for s in match.record.seats] == ["Kim", "Bot 1 (easy)", "Bot 2 (hard)", "Bot 3"]
     assert match.record.options == {"hands": 2, "target": 30}
 
 
@@ -141,7 +142,7 @@ def test_play_interrupted_exits_quietly(capsys, monkeypatch, app_calls):
     (["play", GAME, "--players", "Kim,Kim,bot"], ["'Kim'", "different name"]),
     (["play", GAME, "--players", "Kim,,bot,bot"], ["empty seat"]),
     (["play", GAME, "--players", "Kim,bot:genius,bot"], ["unknown bot level 'genius'"]),
-    (["play", GAME, "--players", "A" * 40 + ",bot,bot"], ["too long"]),
+    (["play", GAME, "--players", "Bartholomew Jr,bot,bot"], ["too long", "at most 12"]),
     (["play", GAME, "--players", "A,B,C", "--option", "speed=3"], ["no option 'speed'"]),
     (["play", GAME, "--players", "A,B,C", "--option", "hands=99"], ["option hands", "99"]),
     (["play", GAME, "--players", "A,B,C", "--option", "hands=lots"], ["whole number"]),
