@@ -132,6 +132,9 @@ def main() -> None:
     env = {**os.environ, "TABLEGAMES_DATA_DIR": data_dir, "PYTHONPATH": str(ROOT),
            "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
     env.pop("TEXTUAL", None)
+    # Compiled .pyc files are kept, as after a normal install (the warm-up
+    # run writes any that are missing).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
 
     cases = ("bare", "picker")
     for case in cases:  # warm the file cache and .pyc files
