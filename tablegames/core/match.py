@@ -143,14 +143,15 @@ class Match:
         if isinstance(action, str):
             action = self.spec.parse(action)
         before = self._state.copy()
+        secret_before = self._state.secret_cards(seat)
         rng_before = self._state.rng.getstate()
         log_length = len(self.log)
         new = self._apply(seat, action)
-        private = any(not e.public for e in new)
+        # Board Game Arena's policy: no take-back once the move showed the
+        # player a card they could not see before, or drew/shuffled cards.
+        learned = bool(secret_before - self._state.secret_cards(seat))
         drew = self._state.rng.getstate() != rng_before
-        # Board Game Arena's policy: no take-back once hidden information was
-        # revealed or a card was drawn.
-        self._take_back = None if (private or drew) else _TakeBack(seat, before, log_length)
+        self._take_back = None if (learned or drew) else _TakeBack(seat, before, log_length)
         return new
 
     def step_bot(self) -> list[Event]:

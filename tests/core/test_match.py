@@ -147,3 +147,30 @@ def test_rematch_keeps_seats_and_options_with_a_new_deal():
     assert again.record.seats == match.record.seats
     assert again.record.options == match.record.options
     assert again.record.id != match.record.id and again.record.seed == 99
+
+
+def _blind_business_until(match, phase):
+    while match.public_view()["phase"] != phase:
+        if match.needs_handover():
+            match.take_keyboard(match.next_human())
+        match.play(match.legal_actions()[0])
+    if match.needs_handover():
+        match.take_keyboard(match.next_human())
+
+
+def test_take_back_allowed_for_a_move_that_showed_nothing():
+    match = Match.new("blind-business", [Seat("Kim"), Seat("Lee")], {}, seed=6)
+    _blind_business_until(match, "ask")
+    match.play(match.legal_actions()[0])  # ask: the requester saw that hand already
+    assert match.can_take_back()
+    match.take_back()
+    assert match.public_view()["phase"] == "ask"
+
+
+def test_no_take_back_once_the_move_showed_the_player_a_hidden_card():
+    """Answering "no" wins the asked card from your own hand: you now know
+    its face, so the answer cannot be taken back."""
+    match = Match.new("blind-business", [Seat("Kim"), Seat("Lee")], {}, seed=6)
+    _blind_business_until(match, "answer")
+    match.play("no")
+    assert not match.can_take_back()

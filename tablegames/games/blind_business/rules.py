@@ -58,7 +58,6 @@ from tablegames.games.blind_business.cards import (
     DISTRICT_WORDS,
     DISTRICTS,
     HAND_SIZE,
-    IS_VERSATILE,
     NUMBER,
     OK_TOKENS,
     PLAYGROUND,
@@ -66,7 +65,6 @@ from tablegames.games.blind_business.cards import (
     ROUNDS,
     ROW_EXACT,
     ROW_GAP,
-    TRAINERS,
     best_run,
     card_from_id,
     card_name,
@@ -497,7 +495,6 @@ class BlindBusinessState:
         if events is not None:
             events.append(Event(f"{self.names[seat]} answers no and wins {card_name(c)} "
                                 f"(slot {self.slot + 1}). {self.names[r]} takes another of their cards."))
-            events.append(Event(f"Your slot {self.slot + 1} held {card_name(c)}.", frozenset((seat,))))
 
     def _on_take(self, seat: int, action, events) -> None:
         p = self.recipient
@@ -567,9 +564,6 @@ class BlindBusinessState:
                 events.append(Event(f"{names[r]} rejects: each wins their own card that the other "
                                     f"asked for: {names[r]} wins {card_name(from_r)}, "
                                     f"{names[p]} wins {card_name(from_p)}."))
-            # The actor learns the face of their own card that was asked for.
-            own_slot, own = (self.cslot, from_r) if actor == r else (self.slot, from_p)
-            events.append(Event(f"Your slot {own_slot + 1} held {card_name(own)}.", frozenset((actor,))))
         self._resolve(events)
 
     # ----- abilities
