@@ -254,7 +254,22 @@ def _describe_options(options: dict[str, int]) -> str:
 
 # ----------------------------------------------------------------- commands
 
+def _terminal_problem() -> str | None:
+    """Why the app cannot run here (it needs a terminal to draw on and read
+    keys from), or None."""
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        try:
+            if stream is None or not stream.isatty():
+                return f"The app needs an interactive terminal, but its {name} is not one."
+        except (AttributeError, ValueError):
+            return f"The app needs an interactive terminal, but its {name} is closed."
+    return None
+
+
 def _run_app(match: Any, ascii: bool) -> int:
+    problem = _terminal_problem()
+    if problem:
+        raise CliError(problem + " (The list, rules, simulate and replay commands work anywhere.)")
     try:
         from tablegames.ui.app import run_app
     except ImportError as exc:

@@ -36,6 +36,7 @@ def app_calls(monkeypatch):
     fake = types.ModuleType("tablegames.ui.app")
     fake.run_app = lambda match=None, ascii=False: calls.append((match, ascii))
     monkeypatch.setitem(sys.modules, "tablegames.ui.app", fake)
+    monkeypatch.setattr(cli, "_terminal_problem", lambda: None)  # as if in a terminal
     return calls
 
 
@@ -123,6 +124,12 @@ def test_play_without_players_seats_you_against_bots(capsys, app_calls):
     assert len(match.record.seats) == spec.min_players
     assert match.record.seats[0] == Seat("You")
     assert all(seat.bot for seat in match.record.seats[1:])
+
+
+@pytest.mark.parametrize("argv", [[], ["play", GAME, "--players", "Kim,bot,bot"]])
+def test_the_app_without_a_terminal_is_one_line_not_a_hang(capsys, argv):
+    # capsys: stdout is not a terminal.
+    assert_one_line_error(*run(capsys, *argv), "needs an interactive terminal")
 
 
 def test_play_interrupted_exits_quietly(capsys, monkeypatch, app_calls):
