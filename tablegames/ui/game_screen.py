@@ -39,7 +39,7 @@ from textual.widgets.option_list import Option
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.ui.glyphs import Glyphs
-from tablegames.ui.widgets import LogPanel
+from tablegames.ui.widgets import LogPanel, TextLine
 
 
 class GameScreen(Screen):
@@ -59,6 +59,7 @@ class GameScreen(Screen):
         self.match = match
         self.view: dict = {}
         self._bot_timer: Timer | None = None
+        self._footer_keys: tuple = ()
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -102,20 +103,18 @@ class GameScreen(Screen):
 
     def say(self, message: str) -> None:
         """One line under the table (cleared by the next accepted move)."""
-        line = self.query_one("#message", Static)
-        line.update(f"! {message}" if message else "")
-        line.set_class(bool(message), "-shown")
+        self.query_one("#message", TextLine).show(f"! {message}" if message else "")
 
     # ----- layout
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield TextLine(id="status")
         with Horizontal(id="main"):
             with Vertical(id="table"):
                 yield from self.compose_table()
             yield LogPanel(id="log")
         with Vertical(id="hand-area"):
             yield from self.compose_hand()
-        yield Static(id="message")
+        yield TextLine(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -134,10 +133,18 @@ class GameScreen(Screen):
     # ----- drawing and the flow
     def redraw(self) -> None:
         self.view = self.match.view()
-        self.query_one("#status", Static).update(self.match.prompt())
+        self.query_one("#status", TextLine).show(self.match.prompt())
         self.query_one(LogPanel).show([event.text for event in self.match.visible_log()])
         self.show_view(self.view)
-        self.refresh_bindings()
+        self.update_footer()
+
+    def update_footer(self) -> None:
+        """Redraw the footer when the keys that work have changed (a footer
+        redraw costs a new layout, so not after every move)."""
+        keys = tuple((key, b.binding.action, b.enabled) for key, b in self.active_bindings.items())
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
 
     def after_change(self) -> None:
         self.redraw()
@@ -186,7 +193,7 @@ class GenericGameScreen(GameScreen):
     """For a game without its own screen: the legal actions as a list."""
 
     def compose_table(self) -> ComposeResult:
-        yield Static(id="generic-view")
+        yield Static(id="generic-view", markup=False)
 
     def compose_hand(self) -> ComposeResult:
         yield OptionList(id="generic-actions")

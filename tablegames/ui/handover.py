@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -44,18 +45,18 @@ class HandoverScreen(Screen):
         name = match.names[self.next_seat]
         previous = match.at_keyboard
         with Vertical(id="handover"):
-            yield Static(f"Pass the keyboard to {name}", id="handover-title")
+            yield Static(f"Pass the keyboard to {name}", id="handover-title", markup=False)
             lines = []
             if previous is not None:
                 lines.append(f"{match.names[previous]}, your move is done: please look away.")
             lines.append(f"{name}, it is your turn. Press Enter when only you can see the screen.")
-            yield Static("\n".join(lines), id="handover-text")
-            yield Static(self._players_line(), id="handover-players")
+            yield Static("\n".join(lines), id="handover-text", markup=False)
+            yield Static(self._players_line(), id="handover-players", markup=False)
             log = LogPanel(id="recap")
             log.border_title = f"Since {name} last looked"
             yield log
             with Center():
-                yield Button(f"I am {name}: show my cards", id="handover-go", variant="primary",
+                yield Button(Text(f"I am {name}: show my cards"), id="handover-go", variant="primary",
                              compact=True)
         yield Footer()
 

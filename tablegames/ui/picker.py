@@ -73,7 +73,8 @@ class PickerScreen(Screen):
                                   disabled=True))
         if not good and not bad:
             box.add_option(Option(Text("No unfinished matches.", style="dim"), disabled=True))
-        box.display = True
+        if good:
+            box.highlighted = 0
 
     def _describe(self, record: MatchRecord) -> Text:
         try:

@@ -37,12 +37,12 @@ class ResultsScreen(Screen):
         winners = " and ".join(names[s] for s in result.winners)
         verb = "win" if len(result.winners) > 1 else "wins"
         with VerticalScroll(id="results"):
-            yield Static(f"{spec.title}: {winners} {verb}!", id="results-title")
-            yield Static(spec.score_note, id="results-note")
+            yield Static(f"{spec.title}: {winners} {verb}!", id="results-title", markup=False)
+            yield Static(spec.score_note, id="results-note", markup=False)
             yield ScoreTable(id="results-table")
-            yield Static(id="results-lines")
+            yield Static(id="results-lines", markup=False)
             if result.summary and result.summary != spec.score_note:
-                yield Static(result.summary)
+                yield Static(result.summary, markup=False)
         with Horizontal(id="results-buttons"):
             yield Button("Play again with the same seats (a)", id="again", variant="primary",
                          compact=True)

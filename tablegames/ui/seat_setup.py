@@ -10,7 +10,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
-from tablegames.core.records import Seat
+from tablegames.core.records import RecordError, Seat
 from tablegames.ui.widgets import Cycler
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -40,7 +40,7 @@ class SetupScreen(Screen):
             for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
         ]
         with VerticalScroll(id="setup"):
-            yield Static(f"{spec.title}: who plays?", id="setup-title")
+            yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)
             yield Static(f"{arrows['ud']} or Tab: next field {glyphs.sep} {arrows['lr']}: change a choice "
                          f"{glyphs.sep} ctrl+s: start", id="setup-hint")
             with Horizontal(classes="setup-row"):
@@ -61,13 +61,13 @@ class SetupScreen(Screen):
                     yield Label(option.label, classes="setup-label")
                     yield Cycler([(c, option.describe(c)) for c in option.choices], option.default,
                                  id=f"option-{option.key}", classes="setup-option")
-                    yield Static(option.help, classes="setup-help")
+                    yield Static(option.help, classes="setup-help", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="setup-name")
                 yield Static("empty: a random deal; a number deals the same cards again",
                              classes="setup-help")
-            yield Static(id="setup-message")
+            yield Static(id="setup-message", markup=False)
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
@@ -140,8 +140,10 @@ class SetupScreen(Screen):
             seed = self.read_seed()
             options = {opt.key: self.query_one(f"#option-{opt.key}", Cycler).value
                        for opt in self.spec.options}
+            # The rules check the options together (e.g. no hand limit needs a target).
+            self.spec.new_game([seat.name for seat in seats], options, seed or 0)
             match = Match.new(self.spec.id, seats, options, seed)
-        except ValueError as exc:
+        except (ValueError, RecordError) as exc:
             self.say(str(exc))
             return
         self.app.show_match(match)

@@ -20,6 +20,5 @@ class TooSmallScreen(Screen):
         from tablegames.ui.app import MIN_HEIGHT, MIN_WIDTH
 
         width, height = self.app.size
-        self.query_one("#too-small", Static).update(
-            f"Enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT} (now {width}x{height})."
-        )
+        for line in self.query("#too-small").results(Static):
+            line.update(f"Enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT} (now {width}x{height}).")

@@ -8,12 +8,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tablegames.games.blind_chicken.cards import EGGS, card_number
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TrickArea
+from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
 
@@ -62,13 +62,13 @@ class Screen(GameScreen):
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
-        yield Static(id="bc-info")
+        yield TextLine(id="bc-info")
         yield ScoreTable(id="bc-players")
         yield TrickArea("Trick", id="bc-trick")
-        yield Static(id="bc-last")
+        yield TextLine(id="bc-last")
 
     def compose_hand(self) -> ComposeResult:
-        yield Static(id="bc-hand-title")
+        yield TextLine(id="bc-hand-title")
         yield HandRow(id="bc-hand")
         yield OptionList(id="bc-aside")
 
@@ -102,7 +102,7 @@ class Screen(GameScreen):
             parts.append(f"{glyphs.leader} leads: {view['names'][view['leader']]}")
         if view["target"]:
             parts.append(f"ends at -{view['target']}")
-        self.query_one("#bc-info", Static).update(Text(f" {glyphs.sep} ".join(parts), style="bold"))
+        self.query_one("#bc-info", TextLine).show(Text(f" {glyphs.sep} ".join(parts), style="bold"))
 
     def _show_players(self, view: dict) -> None:
         glyphs = self.glyphs
@@ -151,10 +151,10 @@ class Screen(GameScreen):
             line.append("Last   ", style="bold")
             line.append(f"{self.glyphs.win}{winner} took: ")
             line.append_text(Text(" ").join(self.face(c).inline_text() for c in last["cards"]))
-        self.query_one("#bc-last", Static).update(line)
+        self.query_one("#bc-last", TextLine).show(line)
 
     def _show_hand(self, view: dict) -> None:
-        title = self.query_one("#bc-hand-title", Static)
+        title = self.query_one("#bc-hand-title", TextLine)
         hand_row = self.query_one(HandRow)
         aside = self.query_one("#bc-aside", OptionList)
         hand = view["hand"]
@@ -163,7 +163,7 @@ class Screen(GameScreen):
         hand_row.display = True
         keys = self._keys()
         if hand is None:
-            title.update("")
+            title.show("")
             hand_row.show([], empty_text="The cards stay hidden until a player takes the keyboard.")
             return
         who = view["names"][view["seat"]]
@@ -171,14 +171,14 @@ class Screen(GameScreen):
             key = (view["hand_no"], tuple(sorted(hand)))
             if key != self.order_key:
                 self.order, self.order_key, self.cursor = list(hand), key, 0
-            title.update(f"{who}, arrange your hand: {keys['lr']} card, {keys['move']} move it, "
+            title.show(f"{who}, arrange your hand: {keys['lr']} card, {keys['move']} move it, "
                          f"s sort, {keys['enter']} done")
             hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
                           marks={0: "L", len(self.order) - 1: "R"})
             return
         if phase == ASIDE and self.my_turn():
             hand_row.display = False
-            title.update(f"{who}, set one earlier trick aside unscored ({keys['ud']}, "
+            title.show(f"{who}, set one earlier trick aside unscored ({keys['ud']}, "
                          f"{keys['enter']}), or keep all (n)")
             self._fill_aside(view, aside)
             return
@@ -189,14 +189,14 @@ class Screen(GameScreen):
             if len(faces) == 1:
                 self.side = "L"
             cursor = 0 if self.side == "L" else len(faces) - 1
-            title.update(f"{who}, your turn: l or r plays an end card ({keys['lr']} then "
+            title.show(f"{who}, your turn: l or r plays an end card ({keys['lr']} then "
                          f"{keys['enter']}, or click it)")
             hand_row.show(faces, cursor=cursor, marks=ends, dim=middle)
             return
         if phase == ORDER:
-            title.update(f"{who}'s hand (arranged; it stays in this order)")
+            title.show(f"{who}'s hand (arranged; it stays in this order)")
         else:
-            title.update(f"{who}'s hand")
+            title.show(f"{who}'s hand")
         hand_row.show(faces, marks=ends if phase == PLAY else {}, dim=middle if phase == PLAY else set(),
                       empty_text="(no cards)")
 

@@ -26,6 +26,7 @@ class ScoreTable(Widget):
         self.rows: list[list[Cell]] = []
         self.strong: set[int] = set()
         self.numeric: set[int] = set()
+        self._last_height = -1
 
     def show(self, headers: Sequence[str], rows: Sequence[Sequence[Cell]], *,
              strong: set[int] | None = None, numeric: set[int] | None = None) -> None:
@@ -38,7 +39,16 @@ class ScoreTable(Widget):
             numeric = {c for c in range(len(self.headers))
                        if self.rows and all(isinstance(r[c], int) for r in self.rows)}
         self.numeric = numeric
-        self.refresh(layout=True)
+        # A new layout only when the table's height changes (it is costly).
+        height = self._height()
+        self.refresh(layout=height != self._last_height)
+        self._last_height = height
+
+    def _height(self) -> int:
+        console = self.app.console
+        width = self.size.width or (self.app.size.width - 30)
+        return len(console.render_lines(self.render(), console.options.update_width(max(width, 10)),
+                                        pad=False))
 
     def render(self) -> Table:
         table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False,

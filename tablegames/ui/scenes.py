@@ -1,0 +1,43 @@
+"""Seeded moments of a Blind Chicken match, the same every time: used by the
+snapshot tests and by scripts/make_screenshots.py."""
+
+from __future__ import annotations
+
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+
+SEED = 21
+
+
+def handover() -> Match:
+    """Ann has arranged her hand; the keyboard passes to Ben."""
+    match = Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")],
+                      {"hands": 1}, seed=SEED, autosave=False)
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[1])  # sorted ascending
+    return match
+
+
+def blind_chicken_play() -> Match:
+    """Ann and two bots, four tricks into the hand, Ann to play."""
+    match = Match.new("blind-chicken", [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "random")],
+                      {"hands": 1}, seed=SEED, autosave=False)
+    match.run_bots()
+    match.play(match.legal_actions()[1])
+    for _ in range(4):
+        match.run_bots()
+        match.play("L")
+    match.run_bots()
+    return match
+
+
+def results() -> Match:
+    """A finished two-hand match."""
+    match = Match.new("blind-chicken", [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "random")],
+                      {"hands": 2}, seed=SEED, autosave=False)
+    match.run_bots()
+    while not match.is_over():
+        match.play(match.legal_actions()[0])
+        match.run_bots()
+    return match

@@ -1,0 +1,82 @@
+"""Driving the app in tests: rendered text, waiting for bots, playing by keys."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+from tablegames.ui.app import TableGamesApp
+from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.handover import HandoverScreen
+from tablegames.ui.results import ResultsScreen
+
+SIZE = (80, 24)
+
+
+def make_app(match: Match | None = None, **kwargs) -> TableGamesApp:
+    kwargs.setdefault("bot_delay", 0)
+    app = TableGamesApp(match=match, **kwargs)
+    app.animation_level = "none"
+    return app
+
+
+def chicken_match(*seats: Seat, seed: int = 11, hands: int = 1) -> Match:
+    return Match.new("blind-chicken", list(seats), {"hands": hands}, seed=seed)
+
+
+def screen_text(app: TableGamesApp) -> str:
+    """What the terminal shows now, as plain text."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                      color_system=None, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def shown_numbers(text: str) -> set[int]:
+    """Whole numbers written on screen (a minus sign makes it a score, not a card)."""
+    return {int(m) for m in re.findall(r"(?<![\d-])\d+(?!\d)", text)}
+
+
+def hand_cards(match: Match, seat: int) -> set[int]:
+    """The cards in a seat's hand, read from the state (only tests may)."""
+    return {int(card[1:]) for card in match._state.view(seat)["hand"]}
+
+
+async def settle(pilot: Pilot, rounds: int = 200) -> None:
+    """Wait until no bot move is pending on the game screen."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        screen = app.screen
+        if not (isinstance(screen, GameScreen) and screen.match.next_bot() is not None
+                and not screen.match.is_over()):
+            await pilot.pause()
+            return
+    raise AssertionError("bots did not finish")
+
+
+async def play_turn(pilot: Pilot) -> None:
+    """The human at the keyboard makes one decision with keys."""
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    phase = screen.view["phase"]
+    if phase == "order":
+        await pilot.press("s", "right", "full_stop", "enter")
+    elif phase == "play":
+        hand = screen.view["hand"]
+        # Keep it varied but keyboard-only: l, r, or arrow + Enter.
+        key = ["l", "r", "left"][len(hand) % 3]
+        await pilot.press(*([key, "enter"] if key == "left" else [key]))
+    elif phase == "aside":
+        await pilot.press("enter")
+    else:
+        raise AssertionError(f"unexpected phase {phase}")
+
+
+__all__ = ["SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
+           "settle", "play_turn", "HandoverScreen", "ResultsScreen", "GameScreen", "Seat"]

@@ -1,0 +1,185 @@
+"""Single behaviours of the screens: size, ASCII mode, messages, setup, take-back."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from tablegames.core.records import Seat
+from tablegames.games.blind_chicken.cards import EGGS
+from tablegames.ui.picker import PickerScreen
+from tablegames.ui.rules_screen import RulesScreen
+from tablegames.ui.seat_setup import SetupScreen
+from tablegames.ui.too_small import TooSmallScreen
+from tablegames.ui.widgets import Cycler, HandRow
+from tests.ui.helpers import (
+    SIZE, GameScreen, HandoverScreen, chicken_match, make_app, screen_text, settle,
+)
+
+
+def one_human_in_play_phase(seed: int = 3):
+    """Ann against two bots, at her first decision of the play phase."""
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=seed)
+    match.run_bots()
+    match.play(match.legal_actions()[0])  # her order
+    match.run_bots()
+    return match
+
+
+async def test_a_small_terminal_shows_an_enlarge_message_until_it_is_big_enough():
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Enlarge the terminal to at least 80x24 (now 70x20)." in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_ascii_mode_draws_cards_and_borders_in_plain_ascii():
+    match = one_human_in_play_phase()
+    app = make_app(match, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for widget in app.screen.query(HandRow):
+            assert str(widget.render()).isascii()
+    assert text.isascii(), [line for line in text.splitlines() if not line.isascii()]
+    assert "+---+" in text  # a card outline
+    assert "H" in text and "#===#" in text  # the card under the cursor
+
+
+async def test_a_chicken_card_shows_its_symbol_and_egg_count_not_only_a_colour():
+    for ascii, symbol in ((False, "🐔"), (True, "*")):
+        match = one_human_in_play_phase()
+        app = make_app(match, ascii=ascii)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert screen.face("C57").inline() == f"57{symbol}4"
+            assert screen.face("C22").inline() == f"22{symbol}1"
+            assert screen.face("C30").inline() == "30"
+            for face in screen.query_one(HandRow).faces:
+                eggs = EGGS[int(face.label)]
+                assert face.mark == (f"{symbol}{eggs}" if eggs else "")
+
+
+async def test_playing_a_middle_card_says_only_the_ends_can_be_played():
+    match = one_human_in_play_phase()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = list(match.record.actions)
+        await pilot.click(HandRow, offset=(8, 2))  # the second card
+        await pilot.pause()
+        assert "! Only the leftmost or rightmost card can be played." in screen_text(app)
+        assert match.record.actions == before
+
+
+async def test_a_move_out_of_turn_gets_the_rules_message_and_changes_nothing():
+    # Ann plays, then the bots think for a long time: her next key is out of turn.
+    match = one_human_in_play_phase(seed=8)
+    app = make_app(match, bot_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert match.next_bot() is not None
+        before = list(match.record.actions)
+        await pilot.press("r")
+        await pilot.pause()
+        assert "! It is not your turn." in screen_text(app)
+        assert match.record.actions == before
+
+
+async def test_take_back_returns_the_card_to_the_hand():
+    match = one_human_in_play_phase()
+    app = make_app(match, bot_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hand = list(match.view()["hand"])
+        await pilot.press("r")
+        await pilot.pause()
+        assert match.view()["hand"] == hand[:-1]
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.view()["hand"] == hand
+        assert "! Taken back." in screen_text(app)
+
+
+async def test_arranging_moves_the_card_under_the_cursor_and_enter_fixes_that_order():
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=2)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        low = sorted(int(c[1:]) for c in match.view()["hand"])
+        await pilot.press("s")  # ascending; the cursor is on the first card
+        await pilot.press("full_stop", "full_stop")  # carry the lowest card two places right
+        await pilot.press("left", "comma")  # then move the card left of it to the far left
+        await pilot.press("enter")
+        await settle(pilot)
+        arranged = [low[2], low[1], low[0], *low[3:]]
+        ordered = [a for s, a in match.record.actions if s == 0 and a.startswith("order")]
+        assert ordered == ["order " + " ".join(map(str, arranged))]
+
+
+async def test_seat_setup_explains_a_bad_entry_in_one_line_then_starts_the_match():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        number = [spec.id for spec in app.screen.specs].index("blind-chicken") + 1
+        await pilot.press(str(number))  # games are numbered in the picker
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#name-1", Input).value = "ann"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "! Seats 1 and 2 are both called ann: give each player a different name." in screen_text(app)
+        setup.query_one("#name-1", Input).value = "Ben"
+        setup.query_one("#seed", Input).value = "twelve"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "! The seed must be a whole number" in screen_text(app)
+        setup.query_one("#seed", Input).value = "12"
+        setup.query_one("#option-hands", Cycler).value = -1  # no limit, and no target
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "! With no limit on hands, set a target minus score." in screen_text(app)
+        setup.query_one("#option-hands", Cycler).value = 1
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        # Two humans: the first human gets the keyboard through a handover.
+        assert isinstance(app.screen, HandoverScreen)
+        match = app.screen.match
+        assert match.record.seed == 12 and match.names == ("Ann", "Ben", "Cid")
+
+
+async def test_question_mark_opens_the_rules_page_and_escape_closes_it():
+    match = one_human_in_play_phase()
+    app = make_app(match, bot_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert "Blind Chicken: rules" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_command_palette_offers_rules_take_back_and_quit_to_picker():
+    match = one_human_in_play_phase()
+    app = make_app(match, bot_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Rules", "Take back", "Quit to picker"} <= set(titles)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"quit to picker", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
