@@ -33,10 +33,10 @@ class HandoverScreen(Screen):
         Binding("q", "app.to_picker", "Picker"),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, seat: int | None = None) -> None:
         super().__init__()
         self.match = match
-        seat = match.next_human()
+        seat = match.next_human() if seat is None else seat
         assert seat is not None
         self.next_seat = seat
 
@@ -47,7 +47,7 @@ class HandoverScreen(Screen):
         with Vertical(id="handover"):
             yield Static(f"Pass the keyboard to {name}", id="handover-title", markup=False)
             lines = []
-            if previous is not None:
+            if previous is not None and previous != self.next_seat:
                 lines.append(f"{match.names[previous]}, your move is done: please look away.")
             lines.append(f"{name}, it is your turn. Press Enter when only you can see the screen.")
             yield Static("\n".join(lines), id="handover-text", markup=False)
@@ -91,10 +91,14 @@ class HandoverScreen(Screen):
         self.app.show_match(self.match)
 
     def action_take_back(self) -> None:
-        """The previous player changes their mind before passing the keyboard."""
-        if self.match.can_take_back():
-            self.match.take_back()
-            self.app.show_match(self.match)
+        """The previous player changes their mind before passing the keyboard.
+        Their cards come back only through a handover to them: whoever
+        pressed the key may be the next player."""
+        match = self.match
+        if match.can_take_back():
+            previous = match.at_keyboard
+            match.take_back()
+            self.app.switch_screen(HandoverScreen(match, seat=previous))
 
     def action_rules(self) -> None:
         from tablegames.ui.rules_screen import RulesScreen

@@ -83,7 +83,8 @@ class PickerScreen(Screen):
             title = record.game
         seats = ", ".join(seat.name if seat.is_human else f"{seat.name} (bot)" for seat in record.seats)
         moves = len(record.actions)
-        return Text.assemble((title, "bold"), f": {seats}; {moves} moves; saved {record.updated}")
+        return Text.assemble((title, "bold"), f": {seats}; {moves} move{'s' if moves != 1 else ''}; "
+                                              f"saved {record.updated} UTC")
 
     # ----- actions
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -183,3 +183,42 @@ async def test_the_command_palette_offers_rules_take_back_and_quit_to_picker():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
+
+
+async def test_set_aside_preselects_the_costliest_earlier_trick():
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=8)
+    match.run_bots()
+    match.play(match.legal_actions()[0])
+    while match.view()["phase"] != "aside":
+        match.run_bots()
+        if match.view()["phase"] == "play":
+            match.play("L")
+    costs = [trick["score"] for trick in match.view()["taken"][0][:-1]]
+    assert costs == [0, -2, -1, -12, 0]  # the seeded deal this test is about
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Trick 4: " in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+    assert match.record.actions[-1] == (0, "aside 4")
+
+
+async def test_take_back_on_the_handover_screen_goes_through_a_handover_to_its_owner():
+    match = chicken_match(Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), seed=21)
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[1])  # Ann arranges, the keyboard is to pass to Ben
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen) and app.screen.next_seat == 1
+        await pilot.press("u")  # whoever pressed it, Ann's cards are not shown yet
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HandoverScreen) and screen.next_seat == 0
+        assert not screen.query(HandRow)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and match.at_keyboard == 0
+        assert not match.view()["ordered"][0]  # her arrangement was taken back

@@ -121,15 +121,13 @@ class Screen(GameScreen):
             rows.append([
                 marks,
                 self.seat_label(seat),
-                view["hand_sizes"][seat],
                 sum(t["score"] for t in taken),
                 view["scores"][seat],
                 chickens,
             ])
         you = {self.seat} if self.seat is not None else set()
         self.query_one(ScoreTable).show(
-            ["", "Player", "Cards", "Hand", "Total", "Chickens taken"], rows,
-            strong=you, numeric={2, 3, 4},
+            ["", "Player", "Hand", "Total", "Chickens taken"], rows, strong=you, numeric={2, 3},
         )
 
     def _show_trick(self, view: dict) -> None:
@@ -171,8 +169,8 @@ class Screen(GameScreen):
             key = (view["hand_no"], tuple(sorted(hand)))
             if key != self.order_key:
                 self.order, self.order_key, self.cursor = list(hand), key, 0
-            title.show(f"{who}, arrange your hand: {keys['lr']} card, {keys['move']} move it, "
-                         f"s sort, {keys['enter']} done")
+            title.show(f"{who}: {keys['lr']} choose a card, {keys['move']} move it, s sort, "
+                       f"{keys['enter']} when done")
             hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
                           marks={0: "L", len(self.order) - 1: "R"})
             return
@@ -189,8 +187,8 @@ class Screen(GameScreen):
             if len(faces) == 1:
                 self.side = "L"
             cursor = 0 if self.side == "L" else len(faces) - 1
-            title.show(f"{who}, your turn: l or r plays an end card ({keys['lr']} then "
-                         f"{keys['enter']}, or click it)")
+            title.show(f"{who}, your turn: l or r plays an end card ({keys['lr']} and "
+                       f"{keys['enter']}, or a click)")
             hand_row.show(faces, cursor=cursor, marks=ends, dim=middle)
             return
         if phase == ORDER:
@@ -208,8 +206,8 @@ class Screen(GameScreen):
 
     def _keys(self) -> dict[str, str]:
         if self.glyphs.ascii:
-            return {"lr": "<-/->", "ud": "up/down", "move": ", .", "enter": "Enter"}
-        return {"lr": "←/→", "ud": "↑/↓", "move": ", .", "enter": "Enter"}
+            return {"lr": "<-/->", "ud": "up/down", "move": ",/.", "enter": "Enter"}
+        return {"lr": "←/→", "ud": "↑/↓", "move": ",/.", "enter": "Enter"}
 
     def _fill_aside(self, view: dict, aside: OptionList) -> None:
         aside.display = True

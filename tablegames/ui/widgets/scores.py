@@ -51,7 +51,7 @@ class ScoreTable(Widget):
                                         pad=False))
 
     def render(self) -> Table:
-        table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False,
+        table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False,
                       header_style="bold underline", expand=False)
         for c, header in enumerate(self.headers):
             table.add_column(header, justify="right" if c in self.numeric else "left",
