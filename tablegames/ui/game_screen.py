@@ -1,33 +1,51 @@
 """The game screen every game plugs into.
 
-``GameScreen`` owns what all games share: the status line (whose turn and
-what to do), the log, the footer, ``?`` rules, ``u`` take back, ``q`` back to
-the picker, bot turns on a timer, and the hand-over to the next human.
+``GameScreen`` owns what all games share: the status line (``match.prompt()``),
+the log (``match.visible_log()``), the footer, ``?`` rules, ``u`` take back,
+``q`` back to the picker, the command palette entries, bot turns on a timer
+(``app.bot_delay``), and the flow to the handover and results screens. The
+app only builds a game screen when no handover is due, so a game screen is
+always for the seat at the keyboard (or the public table, when nobody has
+taken the keyboard yet or no human plays).
 
-A game plugs in with a module ``tablegames/games/<id>/screen.py`` (dashes in
-the id become underscores) that defines ``class Screen(GameScreen)`` with:
+How a game plugs in: a module ``tablegames/games/<id>/screen.py`` (dashes in
+the id become underscores; found with ``importlib``) defining
+``class Screen(GameScreen)``, built as ``Screen(match)``. It provides:
 
-- ``compose_table()``: widgets for the table, left of the log;
-- ``compose_hand()`` (optional): widgets across the full width below it,
-  for the private part (the hand);
-- ``show_view(view)``: redraw those widgets from ``view``, the dict of
-  ``match.view()``. It is called after every change. Draw only from it:
-  never from the game state, and keep no reference to the state;
-- key ``BINDINGS`` whose actions call ``self.act(action_or_notation)``;
-  ``act`` plays it for the seat at the keyboard, or shows the rule's
-  one-line message when it is not allowed (nothing is lost);
-- optionally ``check_action`` (hide keys that do nothing in this phase;
-  call ``super().check_action`` for the rest) and ``on_hand_row_clicked``.
+- ``compose_table()``: the widgets of the table, left of the log (public
+  things: players, scores, cards in play);
+- ``compose_hand()`` (optional): the widgets across the full width under
+  the table (the seat's private things: the hand);
+- ``show_view(view)`` (required): redraw those widgets from ``view``, the
+  dict of ``match.view()``; ``self.view`` holds the same dict. Called after
+  every change (own move, bot move, take-back, coming back from the rules).
+  Draw only from the view (plus ``self.seat``, ``self.my_turn()``,
+  ``self.seat_label(seat)``, ``self.glyphs``): never from the game state,
+  and keep no reference to it. Cursor positions and half-made choices may
+  live on the screen; reset them when the view shows a new deal;
+- ``BINDINGS`` whose actions call ``self.act(action_or_notation)``: it plays
+  for the seat at the keyboard, or prints the rules' one-line message
+  (``IllegalAction``) under the table and changes nothing. ``self.say(text)``
+  prints a message of the screen's own (e.g. "only the ends can be played");
+- optionally ``check_action(action, parameters)``: return False for a key
+  that does nothing in the current phase (the footer hides it), and
+  ``super().check_action(...)`` for the others. Several bindings may share a
+  key (e.g. ``left``) as long as only one is enabled at a time;
+- optionally message handlers such as ``on_hand_row_clicked`` for the mouse.
 
-A game without a screen module gets ``GenericGameScreen``: its legal
-actions as a numbered list, so it is playable before its screen exists.
+Shared widgets for that: ``tablegames.ui.widgets`` (CardFace/Card, HandRow,
+TrickArea, ScoreTable, LogPanel, TextLine, Cycler). A game without a screen
+module gets ``GenericGameScreen``: its view as text and its legal actions as a
+numbered list, so it is playable (if plainly) before its screen exists.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from typing import Any, Iterable
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -190,7 +208,10 @@ class GameScreen(Screen):
 
 
 class GenericGameScreen(GameScreen):
-    """For a game without its own screen: the legal actions as a list."""
+    """For a game without its own screen: its view as text and its legal
+    actions as a numbered list (arrows and Enter, or the number)."""
+
+    BINDINGS = [Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)]
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="generic-view", markup=False)
@@ -199,18 +220,24 @@ class GenericGameScreen(GameScreen):
         yield OptionList(id="generic-actions")
 
     def show_view(self, view: dict) -> None:
-        lines = [f"{key}: {value}" for key, value in view.items() if not isinstance(value, (dict, list))]
+        lines = [f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items()
+                 if value not in (None, [], {})]
         self.query_one("#generic-view", Static).update("\n".join(lines))
         actions = self.query_one("#generic-actions", OptionList)
         actions.clear_options()
         for number, action in enumerate(self.match.legal_actions(), start=1):
-            actions.add_option(Option(f"{number}. {action}", id=str(action)))
+            actions.add_option(Option(Text(f"{number}. {action}"), id=str(action)))
         if actions.option_count:
             actions.highlighted = 0
             actions.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act(str(event.option.id))
+
+    def action_pick(self, number: int) -> None:
+        actions = self.query_one("#generic-actions", OptionList)
+        if number <= actions.option_count:
+            self.act(str(actions.get_option_at_index(number - 1).id))
 
 
 def game_screen_for(match: Match) -> GameScreen:

@@ -222,3 +222,12 @@ async def test_take_back_on_the_handover_screen_goes_through_a_handover_to_its_o
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and match.at_keyboard == 0
         assert not match.view()["ordered"][0]  # her arrangement was taken back
+
+
+def test_a_game_screen_is_found_by_the_games_package_name():
+    from tablegames.games.blind_chicken import screen as chicken_screen
+    from tablegames.ui.game_screen import GameScreen as Base, game_screen_for
+
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"))
+    screen = game_screen_for(match)
+    assert type(screen) is chicken_screen.Screen and isinstance(screen, Base)
