@@ -85,6 +85,12 @@ class TableGamesApp(App):
         """Enter a match from the picker (the picker stays underneath)."""
         self.push_screen(self.screen_for(match))
 
+    def show_rules(self, spec) -> None:
+        """A game's rules page over the current screen."""
+        from tablegames.ui.rules_screen import RulesScreen
+
+        self.push_screen(RulesScreen(spec))
+
     async def action_to_picker(self) -> None:
         """Leave the match (it is saved after every move) for the picker."""
         while len(self.screen_stack) > 1:

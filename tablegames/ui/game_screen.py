@@ -57,6 +57,7 @@ from textual.widgets.option_list import Option
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import LogPanel, TextLine
 
 
@@ -104,8 +105,7 @@ class GameScreen(Screen):
 
     def seat_label(self, seat: int) -> str:
         """A seat's name, with "(bot)" for a computer player."""
-        name = self.match.names[seat]
-        return f"{name} (bot)" if self.match.is_bot(seat) else name
+        return seat_label(self.match.record.seats[seat])
 
     def act(self, action: Any) -> bool:
         """Play an action (or its notation) for the seat at the keyboard.
@@ -188,9 +188,7 @@ class GameScreen(Screen):
 
     # ----- shared actions
     def action_rules(self) -> None:
-        from tablegames.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.match.spec))
+        self.app.show_rules(self.match.spec)
 
     def action_take_back(self) -> None:
         if not self.match.can_take_back():

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from tablegames.core.match import Match
+from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import LogPanel
 
 
@@ -65,8 +66,8 @@ class HandoverScreen(Screen):
         glyphs = self.app.glyphs
         movers = set(match.deciders())
         parts = []
-        for seat, name in enumerate(match.names):
-            label = f"{name} (bot)" if match.is_bot(seat) else name
+        for seat, player in enumerate(match.record.seats):
+            label = seat_label(player)
             parts.append(f"{glyphs.turn}{label}" if seat in movers else label)
         return "Players: " + ", ".join(parts)
 
@@ -101,9 +102,7 @@ class HandoverScreen(Screen):
             self.app.switch_screen(HandoverScreen(match, seat=previous))
 
     def action_rules(self) -> None:
-        from tablegames.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.match.spec))
+        self.app.show_rules(self.match.spec)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)

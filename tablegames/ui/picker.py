@@ -16,6 +16,7 @@ from tablegames.core import records, registry
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
+from tablegames.ui.labels import seat_label
 
 
 class PickerScreen(Screen):
@@ -81,7 +82,7 @@ class PickerScreen(Screen):
             title = registry.get(record.game).title
         except registry.UnknownGame:
             title = record.game
-        seats = ", ".join(seat.name if seat.is_human else f"{seat.name} (bot)" for seat in record.seats)
+        seats = ", ".join(seat_label(seat) for seat in record.seats)
         moves = len(record.actions)
         return Text.assemble((title, "bold"), f": {seats}; {moves} move{'s' if moves != 1 else ''}; "
                                               f"saved {record.updated} UTC")
@@ -124,19 +125,11 @@ class PickerScreen(Screen):
         return self.specs[games.highlighted or 0]
 
     def action_rules(self) -> None:
-        from tablegames.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.highlighted_spec()))
+        self.app.show_rules(self.highlighted_spec())
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         for spec in self.specs:
             yield SystemCommand(f"Rules: {spec.title}", f"Read the rules of {spec.title}",
-                                lambda spec=spec: self.app.push_screen(self._rules(spec)))
+                                lambda spec=spec: self.app.show_rules(spec))
             yield SystemCommand(f"New game: {spec.title}", spec.pitch,
                                 lambda spec=spec: self.start_setup(spec))
-
-    @staticmethod
-    def _rules(spec: GameSpec):
-        from tablegames.ui.rules_screen import RulesScreen
-
-        return RulesScreen(spec)

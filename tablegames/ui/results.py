@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Static
 
 from tablegames.core.game import Result
 from tablegames.core.match import Match
+from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import ScoreTable
 
 MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
@@ -64,7 +65,7 @@ class ResultsScreen(Screen):
         for seat, name in enumerate(names):
             mark = glyphs.win if seat in result.winners else ""
             points = [value for _, value in result.breakdown[seat]] if as_columns else []
-            rows.append([mark, self._label(seat), *points, result.scores[seat]])
+            rows.append([mark, seat_label(self.match.record.seats[seat]), *points, result.scores[seat]])
         self.query_one(ScoreTable).show(headers, rows, strong=set(result.winners))
         if not as_columns:
             text = "\n".join(
@@ -72,10 +73,6 @@ class ResultsScreen(Screen):
                 for seat, lines in enumerate(result.breakdown) if lines
             )
             self.query_one("#results-lines", Static).update(text)
-
-    def _label(self, seat: int) -> str:
-        name = self.match.names[seat]
-        return f"{name} (bot)" if self.match.is_bot(seat) else name
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -88,9 +85,7 @@ class ResultsScreen(Screen):
         self.app.show_match(self.match.rematch())
 
     def action_rules(self) -> None:
-        from tablegames.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.match.spec))
+        self.app.show_rules(self.match.spec)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Play again", "Same game and seats, a new deal", self.action_again)

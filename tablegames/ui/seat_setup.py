@@ -100,9 +100,7 @@ class SetupScreen(Screen):
             self.app.pop_screen()
 
     def action_rules(self) -> None:
-        from tablegames.ui.rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.spec))
+        self.app.show_rules(self.spec)
 
     def say(self, message: str) -> None:
         line = self.query_one("#setup-message", Static)
