@@ -4,7 +4,7 @@ never from the state, so it cannot cheat."""
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 
 class Bot(Protocol):
@@ -33,3 +33,8 @@ def normalise_level(level: str) -> str:
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r} (use one of: {', '.join(LEVELS)}, easy, hard).")
     return level
+
+
+def bot_levels(heuristic: Callable[[], Bot]) -> dict[str, Callable[[], Bot]]:
+    """A game's bots by level: random play, and the game's own heuristic."""
+    return {"random": RandomBot, "heuristic": heuristic}

@@ -4,6 +4,7 @@ treat all five games alike."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any, Callable, Protocol, Sequence
 
 
@@ -165,3 +166,8 @@ class GameSpec:
             raise
         except (ValueError, IndexError, KeyError):
             raise IllegalAction(f"Not a move in {self.title}: {text!r}.") from None
+
+
+def rules_page(package: str) -> Callable[[], str]:
+    """The reader of a game package's ``rules.md`` (read when shown)."""
+    return lambda: files(package).joinpath("rules.md").read_text(encoding="utf-8")

@@ -1,9 +1,7 @@
 """Blind Business: you see everyone's hand but your own."""
 
-from importlib.resources import files
-
-from tablegames.core.bots import RandomBot
-from tablegames.core.game import GameSpec, Option
+from tablegames.core.bots import bot_levels
+from tablegames.core.game import GameSpec, Option, rules_page
 from tablegames.core.registry import register
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.rules import new_state, parse_action
@@ -16,9 +14,9 @@ SPEC = register(GameSpec(
     pitch="Trade cards you cannot see: everyone sees your hand except you.",
     new_state=new_state,
     parse_action=parse_action,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots=bot_levels(HeuristicBot),
     default_bot="heuristic",
-    rules_text=lambda: files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    rules_text=rules_page(__package__),
     options=(
         Option("family", "Rules", 0, (0, 1),
                "Family rules turn off every card and district ability: only cards x highest number scores.",

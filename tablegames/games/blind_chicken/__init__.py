@@ -1,9 +1,7 @@
 """Blind Chicken: only the ends of your hand can be played."""
 
-from importlib.resources import files
-
-from tablegames.core.bots import RandomBot
-from tablegames.core.game import GameSpec, Option
+from tablegames.core.bots import bot_levels
+from tablegames.core.game import GameSpec, Option, rules_page
 from tablegames.core.registry import register
 from tablegames.games.blind_chicken.bot import HeuristicBot
 from tablegames.games.blind_chicken.rules import new_state, parse_action
@@ -16,9 +14,9 @@ SPEC = register(GameSpec(
     pitch="Fix your hand's order, then play only from its ends; dodge the chickens.",
     new_state=new_state,
     parse_action=parse_action,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots=bot_levels(HeuristicBot),
     default_bot="heuristic",
-    rules_text=lambda: files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    rules_text=rules_page(__package__),
     options=(
         Option("hands", "Hands", 0, (0, *range(1, 13), -1),
                "How many hands the match lasts.",
