@@ -23,7 +23,7 @@ Keys per decision:
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -362,7 +362,7 @@ class BlindBusinessScreen(GameScreen):
                 line.append("  ")
             tone = TONES[code]
             if code == "TR":
-                line.append("T unassigned" if len(cards) == 1 else f"T T unassigned", style=tone)
+                line.append(" ".join("T" for _ in cards) + " unassigned", style=tone)
                 continue
             line.append(code, style=f"{tone} reverse")
             line.append(" ")
@@ -400,7 +400,9 @@ class BlindBusinessScreen(GameScreen):
             if key != self.choices_key:
                 self.choices_key = key
                 choices.clear_options()
-                choices.add_options([Option(prompt, id=value) for value, prompt in items])
+                # Text, not a str: player names are never read as markup.
+                choices.add_options([Option(prompt if isinstance(prompt, Text) else Text(prompt), id=value)
+                                     for value, prompt in items])
                 choices.highlighted = 0
                 choices.border_title = title
             if not choices.display:
@@ -501,8 +503,8 @@ class BlindBusinessScreen(GameScreen):
         if phase == ASSIGN:
             decision = view["decision"] or {}
             districts = decision.get("districts", [])
-            items = [(f"assign {name.split()[-1] if name == 'central station' else name}",
-                      f"{CODE_OF[name]}: put it with your {name} cards") for name in districts]
+            items = [(f"assign {name}", f"{CODE_OF[name]}: put it with your {name} cards")
+                     for name in districts]
             items.append(("assign none", "Leave it unassigned for now"))
             if decision.get("later"):
                 text = (f"You won your first {districts[0]} card: your unassigned Trainer may "
