@@ -76,8 +76,8 @@ def area_number(card: str) -> str:
 
 
 class BusinessBoard(Widget):
-    """Every seat on two lines: marks, name, OK tokens, the four hand slots,
-    cards and points; then the play area by district. Clicking a hand slot
+    """Every seat on two lines: mark, name, the four hand slots, role, OK
+    tokens; then the play area by district, its card count and points. Clicking a hand slot
     posts ``BusinessBoard.SlotClicked``."""
 
     DEFAULT_CSS = """
@@ -295,8 +295,8 @@ class BlindBusinessScreen(GameScreen):
         cursor_seat = self.pick_seat() if self.deciding() else None
         labels = [self.seat_label(s) for s in range(n)]
         width = self.query_one(BusinessBoard).size.width or 78
-        # marks + name, four slots of 8 cells, then role, tokens, cards, points.
-        rest = 1 + 4 * 8 + 2 + 6 + 5 + 17
+        # Line 1: mark + name, four slots of 8 cells, role, tokens.
+        rest = 1 + 4 * 8 + 2 + 6 + 4
         name_width = max(4, min(max(len(x) for x in labels), width - rest))
         lines: list[Text] = []
         regions: list[list[tuple[int, int, int, int]]] = []
@@ -339,13 +339,17 @@ class BlindBusinessScreen(GameScreen):
                 role = "asks" if s == requester else ("asked" if s == recipient else "")
                 line.append(f"  {role:<5} ", style="bold")
                 tokens = view["tokens"][s]
-                line.append(f"OK {tokens}" if tokens else "    ", style="bold")
-                cards = view["area_sizes"][s]
-                line.append(f" {cards:>2} card{' ' if cards == 1 else 's'} {view['points'][s]:>3} pts",
-                            style="dim")
+                if tokens:
+                    line.append(f"OK {tokens}", style="bold")
             lines.append(line)
             regions.append(spots)
-            lines.append(self._area_line(view["areas"][s]))
+            # Line 2: the play area, with its card count and points at the right.
+            area = self._area_line(view["areas"][s])
+            cards = view["area_sizes"][s]
+            tail = f"{cards} card{'' if cards == 1 else 's'} {view['points'][s]:>3} pts"
+            area.append(" " * max(2, width - area.cell_len - len(tail)))
+            area.append(tail, style="dim")
+            lines.append(area)
             regions.append([])
         self.query_one(BusinessBoard).show(lines, regions)
 
