@@ -186,6 +186,12 @@ class GameScreen(Screen):
         self.match.step_bot()
         self.after_change()
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Show "Undo" in the footer only when there is something to take back."""
+        if action == "take_back":
+            return self.match.can_take_back()
+        return True
+
     # ----- shared actions
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)

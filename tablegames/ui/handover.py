@@ -57,7 +57,7 @@ class HandoverScreen(Screen):
             log.border_title = f"Since {name} last looked"
             yield log
             with Center():
-                yield Button(Text(f"I am {name}: show my cards"), id="handover-go", variant="primary",
+                yield Button(Text(f"I am {name}: go on"), id="handover-go", variant="primary",
                              compact=True)
         yield Footer()
 

@@ -24,6 +24,10 @@ class ResultsScreen(Screen):
         Binding("p,escape", "app.to_picker", "Picker"),
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("pageup", "scroll(-10)", "Scroll", show=False),
+        Binding("pagedown", "scroll(10)", "Scroll", show=False),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -68,11 +72,19 @@ class ResultsScreen(Screen):
             rows.append([mark, seat_label(self.match.record.seats[seat]), *points, result.scores[seat]])
         self.query_one(ScoreTable).show(headers, rows, strong=set(result.winners))
         if not as_columns:
-            text = "\n".join(
-                f"{names[seat]}: " + ", ".join(f"{label} {value:+d}" for label, value in lines)
-                for seat, lines in enumerate(result.breakdown) if lines
-            )
-            self.query_one("#results-lines", Static).update(text)
+            # Line by line, one block per player, winners' blocks first.
+            order = sorted(range(len(names)), key=lambda s: (s not in result.winners, s))
+            blocks = []
+            for seat in order:
+                lines = [f"{names[seat]}: {result.scores[seat]}"]
+                lines += [f"  {label:<66.66} {value:>5}" for label, value in result.breakdown[seat]]
+                blocks.append("\n".join(lines))
+            more = "  (up/down to scroll)" if len(names) > 2 else ""
+            self.query_one("#results-lines", Static).update(
+                f"How the scores add up{more}:\n\n" + "\n\n".join(blocks))
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#results", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
