@@ -928,6 +928,9 @@ class BlindBusinessState:
                 "answer": None if self.answer is None else ("yes" if self.answer else "no"),
                 "counter_slot": None if self.cslot is None else self.cslot + 1,
                 "counter_ok": self.cok,
+                # After a "no": the card the recipient won (now in their play area).
+                "recipient_won": None if self.answer is not False or self.won_p == EMPTY
+                else CARD_ID[self.won_p],
             }
         decision = None
         ctx = self.ctx

@@ -486,7 +486,9 @@ class BlindBusinessScreen(GameScreen):
                      ("no", f"No: you win your slot {k}; {names[r]} then takes another of yours")],
                     "Your answer")
         if phase == TAKE:
-            return (f"{names[p]} said no and won their slot {k}. Take one of {names[p]}'s other cards: "
+            won = request.get("recipient_won")
+            return (f"{names[p]} said no and won their slot {k}" + (f" ({won})" if won else "") +
+                    f". Take one of {names[p]}'s other cards: "
                     f"{keys['lr']} or 1-4, {keys['enter']} (or click a card twice).", [], "")
         if phase == COUNTER:
             if request.get("ok"):

@@ -650,3 +650,19 @@ def test_events_tell_the_exchange_in_plain_words():
     assert texts[1].startswith("P1 answers no and wins the central station 8")
     assert "P0 takes the playground 6 from P1's slot 1." in texts
     assert not any(e.public for e in events if e.text.startswith("Your slot"))
+
+
+def test_after_a_no_everyone_sees_which_card_the_recipient_won():
+    """The won card goes face up into the recipient's play area, so the view
+    names it for the requester's take step (it is no longer secret)."""
+    from tests.harness import leaked_cards
+    state = SPEC.new_game(["A", "B"], {}, 3)
+    while state.phase != "answer":
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    recipient = state.to_move()[0]
+    asked = state.hands[recipient][state.slot]
+    state.apply(recipient, SPEC.parse("no"))
+    for viewer in (None, 0, 1):
+        assert state.view(viewer)["request"]["recipient_won"] == CARD_ID[asked]
+        assert not leaked_cards(state, viewer)
