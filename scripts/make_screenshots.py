@@ -36,7 +36,8 @@ async def shoot(name: str, match=None, keys: tuple[str, ...] = ()) -> Path:
 
 async def main() -> None:
     from tablegames.core import registry
-    from tablegames.ui import scenes
+    from tablegames.games.blind_business import scenes as business
+    from tablegames.games.blind_chicken import scenes
 
     OUT.mkdir(exist_ok=True)
     number = [spec.id for spec in registry.all_specs()].index("blind-chicken") + 1
@@ -46,6 +47,9 @@ async def main() -> None:
         await shoot("handover", scenes.handover()),
         await shoot("blind-chicken", scenes.blind_chicken_play()),
         await shoot("results", scenes.results()),
+        # Kim picks Lee's slot 2 and spends an OK token.
+        await shoot("blind-business", business.requester_choosing(), keys=("down", "right", "o")),
+        await shoot("blind-business-answer", business.recipient_answering()),
     ]
     for path in shots:
         print(path.relative_to(ROOT))

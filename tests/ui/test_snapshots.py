@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames.core import registry
-from tablegames.ui import scenes
+from tablegames.games.blind_chicken import scenes
 from tests.ui.helpers import SIZE, make_app
 
 
