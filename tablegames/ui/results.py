@@ -77,7 +77,7 @@ class ResultsScreen(Screen):
             blocks = []
             for seat in order:
                 lines = [f"{names[seat]}: {result.scores[seat]}"]
-                lines += [f"  {label:<66.66} {value:>5}" for label, value in result.breakdown[seat]]
+                lines += [f"  {label:<60.60} {value:>5}" for label, value in result.breakdown[seat]]
                 blocks.append("\n".join(lines))
             more = "  (up/down to scroll)" if len(names) > 2 else ""
             self.query_one("#results-lines", Static).update(
