@@ -78,5 +78,47 @@ async def play_turn(pilot: Pilot) -> None:
         raise AssertionError(f"unexpected phase {phase}")
 
 
-__all__ = ["SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
+async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, on_game_screen,
+                           limit: int = 400) -> int:
+    """Drive a match to the results screen through the real screens, with
+    keys only, and check what every game shares: each handover passes the
+    keyboard to a different human, nobody reaches a game screen without a
+    handover, and there is exactly one handover before the first human move
+    and one each time the human making the move changes.
+
+    The game's own privacy checks come in as ``on_handover(screen, text)``
+    and ``on_game_screen(screen, text, seat)``; ``decide(pilot)`` makes the
+    current decision with keys. Returns the number of handovers."""
+    app = pilot.app
+    humans = set(match.humans)
+    handovers = 0
+    keyboard = None  # who confirmed the last handover
+    for _ in range(limit):
+        await settle(pilot)
+        screen = app.screen
+        text = screen_text(app)
+        if isinstance(screen, ResultsScreen):
+            break
+        if isinstance(screen, HandoverScreen):
+            handovers += 1
+            assert screen.next_seat in humans and screen.next_seat != match.at_keyboard
+            assert f"Pass the keyboard to {match.names[screen.next_seat]}" in text
+            on_handover(screen, text)
+            await pilot.press("enter")
+            keyboard = screen.next_seat
+            continue
+        assert isinstance(screen, GameScreen)
+        seat = match.at_keyboard
+        assert seat == keyboard and seat in humans and screen.my_turn()
+        on_game_screen(screen, text, seat)
+        await decide(pilot)
+    else:
+        raise AssertionError("the match did not reach the results")
+    movers = [seat for seat, _ in match.record.actions if seat in humans]
+    changes = sum(1 for a, b in zip(movers, movers[1:]) if a != b)
+    assert handovers == 1 + changes
+    return handovers
+
+
+__all__ = ["play_whole_match", "SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
            "settle", "play_turn", "HandoverScreen", "ResultsScreen", "GameScreen", "Seat"]

@@ -12,7 +12,8 @@ from tablegames.core.match import Match
 from tablegames.games.blind_business.cards import CARD_BY_ID, card_id, card_name
 from tablegames.games.blind_business.screen import BusinessBoard
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, screen_text, settle,
+    SIZE, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match, screen_text,
+    settle,
 )
 
 # A card id as the screen draws a face: PG7, BW11, CSV, TR1.
@@ -68,62 +69,45 @@ async def decide(pilot, rng: random.Random) -> None:
 async def test_two_humans_and_a_bot_play_blind_business_seeing_every_hand_but_their_own():
     match = bb_match(Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic"), seed=5)
     humans = [0, 1]
-    app = make_app(match)
     rng = random.Random(3)
-    handovers = 0
-    keyboard = None
     phases: set[str] = set()
     answers_checked = 0
-    async with app.run_test(size=SIZE) as pilot:
-        for _ in range(400):
-            await settle(pilot)
-            screen = app.screen
-            text = screen_text(app)
-            if isinstance(screen, ResultsScreen):
-                break
-            if isinstance(screen, HandoverScreen):
-                handovers += 1
-                assert screen.next_seat in humans and screen.next_seat != match.at_keyboard
-                assert f"Pass the keyboard to {match.names[screen.next_seat]}" in text
-                # No face at all: neither human's hand, by id or in words.
-                assert not shown_ids(text), text
-                for seat in humans:
-                    for card in _hand(match, seat):
-                        # ("a Trainer" names no particular card)
-                        assert card.startswith("TR") or not named(text, card), (card, text)
-                await pilot.press("enter")
-                keyboard = screen.next_seat
-                continue
-            assert isinstance(screen, GameScreen)
-            seat = match.at_keyboard
-            assert seat == keyboard and seat in humans and screen.my_turn()
-            view = screen.view
-            phase = view["phase"]
-            phases.add(phase)
-            shown = shown_ids(text)
-            own = set(_hand(match, seat))
-            if view["sees_own_hand"]:
-                # A private look: the seat's own faces, marked as such.
-                assert phase in ("first look", "peek", "add")
-                assert own <= shown and "only you see this" in text.lower()
-            else:
-                assert not own & shown, (phase, own & shown, text)
-            # Every other hand is face up for this seat.
-            for other in range(3):
-                if other != seat:
-                    assert set(_hand(match, other)) <= shown, (other, text)
-            if phase == "answer":
-                request = view["request"]
-                asker = match.names[request["requester"]]
-                assert f"{asker} asks for your slot {request['slot']}" in text
-                answers_checked += 1
-            await decide(pilot, rng)
-        else:
-            raise AssertionError("the match did not reach the results")
 
-        movers = [seat for seat, _ in match.record.actions if seat in humans]
-        changes = sum(1 for a, b in zip(movers, movers[1:]) if a != b)
-        assert handovers == 1 + changes
+    def on_handover(screen, text):
+        # No face at all: neither human's hand, by id or in words.
+        assert not shown_ids(text), text
+        for seat in humans:
+            for card in _hand(match, seat):
+                # ("a Trainer" names no particular card)
+                assert card.startswith("TR") or not named(text, card), (card, text)
+
+    def on_game_screen(screen, text, seat):
+        nonlocal answers_checked
+        view = screen.view
+        phase = view["phase"]
+        phases.add(phase)
+        shown = shown_ids(text)
+        own = set(_hand(match, seat))
+        if view["sees_own_hand"]:
+            # A private look: the seat's own faces, marked as such.
+            assert phase in ("first look", "peek", "add")
+            assert own <= shown and "only you see this" in text.lower()
+        else:
+            assert not own & shown, (phase, own & shown, text)
+        # Every other hand is face up for this seat.
+        for other in range(3):
+            if other != seat:
+                assert set(_hand(match, other)) <= shown, (other, text)
+        if phase == "answer":
+            request = view["request"]
+            asker = match.names[request["requester"]]
+            assert f"{asker} asks for your slot {request['slot']}" in text
+            answers_checked += 1
+
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_whole_match(pilot, match, lambda p: decide(p, rng), on_handover=on_handover,
+                               on_game_screen=on_game_screen)
         assert answers_checked
         # These seeds make the humans meet every kind of decision.
         assert phases == {"first look", "ask", "answer", "take", "counter", "reply", "assign", "discard",

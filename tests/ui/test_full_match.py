@@ -7,7 +7,7 @@ import re
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, hand_cards, make_app,
-    play_turn, screen_text, settle, shown_numbers,
+    play_turn, play_whole_match, screen_text, settle, shown_numbers,
 )
 
 CARD_ID = re.compile(r"\bC\d+\b")
@@ -16,49 +16,28 @@ CARD_ID = re.compile(r"\bC\d+\b")
 async def test_two_humans_and_a_bot_play_a_match_with_handovers_that_show_nothing_private():
     match = chicken_match(Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), seed=11)
     humans = [0, 1]
-    app = make_app(match)
-    handovers = 0
-    keyboard = None  # who confirmed the last handover
-    async with app.run_test(size=SIZE) as pilot:
-        for _ in range(300):
-            await settle(pilot)
-            screen = app.screen
-            text = screen_text(app)
-            if isinstance(screen, ResultsScreen):
-                break
-            if isinstance(screen, HandoverScreen):
-                handovers += 1
-                # The keyboard passes from one human (or nobody, at the start) to another.
-                assert screen.next_seat in humans and screen.next_seat != match.at_keyboard
-                assert f"Pass the keyboard to {match.names[screen.next_seat]}" in text
-                # Nothing private: no hand is drawn and no card of either hand is named.
-                assert not screen.query(HandRow)
-                for seat in humans:
-                    assert not hand_cards(match, seat) & shown_numbers(text), (seat, text)
-                assert not CARD_ID.search(text)
-                await pilot.press("enter")
-                keyboard = screen.next_seat
-                continue
-            assert isinstance(screen, GameScreen)
-            seat = match.at_keyboard
-            # Nobody reached the keyboard without a handover first.
-            assert seat == keyboard and seat in humans
-            # The screen shows the keyboard seat's cards, and no other seat's.
-            shown = shown_numbers(text)
-            for other in range(3):
-                if other != seat:
-                    assert not hand_cards(match, other) & shown, (other, text)
-            if screen.view["phase"] in ("play", "order") and screen.my_turn():
-                assert hand_cards(match, seat) <= shown
-            await play_turn(pilot)
-        else:
-            raise AssertionError("the match did not reach the results")
 
-        # Exactly one handover before the first human move and one each time
-        # the human making the move changed.
-        movers = [seat for seat, _ in match.record.actions if seat in humans]
-        changes = sum(1 for a, b in zip(movers, movers[1:]) if a != b)
-        assert handovers == 1 + changes
+    def on_handover(screen, text):
+        # Nothing private: no hand is drawn and no card of either hand is named.
+        assert not screen.query(HandRow)
+        for seat in humans:
+            assert not hand_cards(match, seat) & shown_numbers(text), (seat, text)
+        assert not CARD_ID.search(text)
+
+    def on_game_screen(screen, text, seat):
+        # The screen shows the keyboard seat's cards, and no other seat's.
+        shown = shown_numbers(text)
+        for other in range(3):
+            if other != seat:
+                assert not hand_cards(match, other) & shown, (other, text)
+        if screen.view["phase"] in ("play", "order"):
+            assert hand_cards(match, seat) <= shown
+
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        handovers = await play_whole_match(pilot, match, play_turn, on_handover=on_handover,
+                                           on_game_screen=on_game_screen)
+        assert handovers > 2
         text = screen_text(app)
         assert "Blind Chicken:" in text and "wins!" in text
         assert "Play again with the same seats" in text
