@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import Input
 
 from tablegames.core.records import Seat
@@ -12,7 +14,7 @@ from tablegames.ui.seat_setup import SetupScreen
 from tablegames.ui.too_small import TooSmallScreen
 from tablegames.ui.widgets import Cycler, HandRow
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, chicken_match, make_app, screen_text, settle,
+    SIZE, GameScreen, HandoverScreen, chicken_match, hand_cards, make_app, screen_text, settle,
 )
 
 
@@ -231,3 +233,38 @@ def test_a_game_screen_is_found_by_the_games_package_name():
     match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"))
     screen = game_screen_for(match)
     assert type(screen) is chicken_screen.Screen and isinstance(screen, Base)
+
+
+async def test_a_game_without_its_own_screen_is_playable_on_the_generic_screen(monkeypatch):
+    """A new game plugs in before its screen exists: the generic screen shows
+    the seat's view as text and its legal actions as a numbered list."""
+    import importlib
+
+    from tablegames.ui.game_screen import GenericGameScreen
+
+    real_import = importlib.import_module
+
+    def no_screen_module(name, *args):
+        if name.endswith(".screen"):
+            raise ModuleNotFoundError(name=name)
+        return real_import(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", no_screen_module)
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=3)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GenericGameScreen)
+        # The seat's own hand is on screen, in the first action: keep it as dealt.
+        dealt = " ".join(card[1:] for card in match.view()["hand"])
+        assert f"1. order {dealt}" in screen_text(app)
+        await pilot.press("1")  # keep the dealt order
+        await settle(pilot)
+        assert [text for seat, text in match.record.actions if seat == 0][0].startswith("order")
+        hand_before = len(match.view()["hand"])
+        await pilot.press("1")  # play the leftmost card
+        await settle(pilot)
+        assert len(match.view()["hand"]) == hand_before - 1
+        shown = set(re.findall(r"\bC\d+\b", screen_text(app)))
+        for other in (1, 2):
+            assert not shown & {f"C{card}" for card in hand_cards(match, other)}
