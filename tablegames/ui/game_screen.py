@@ -96,8 +96,15 @@ class GameScreen(Screen):
 
     @property
     def seat(self) -> int | None:
-        """The seat at the keyboard (None: nobody yet, the public table)."""
-        return self.match.at_keyboard
+        """The seat whose view is on screen: the one at the keyboard, or None
+        (the public table) when nobody has taken the keyboard yet, or when
+        several humans play and bots are moving: the next human may already
+        be watching, so the last one's cards leave the screen."""
+        match = self.match
+        seat = match.at_keyboard
+        if seat is not None and len(match.humans) > 1 and seat not in match.deciders():
+            return None
+        return seat
 
     def my_turn(self) -> bool:
         """Whether the seat at the keyboard must decide now."""
@@ -150,9 +157,12 @@ class GameScreen(Screen):
 
     # ----- drawing and the flow
     def redraw(self) -> None:
-        self.view = self.match.view()
-        self.query_one("#status", TextLine).show(self.match.prompt())
-        self.query_one(LogPanel).show([event.text for event in self.match.visible_log()])
+        match = self.match
+        public = self.seat is None
+        self.view = match.public_view() if public else match.view()
+        self.query_one("#status", TextLine).show(match.prompt())
+        log = [event for event in match.log if event.public] if public else match.visible_log()
+        self.query_one(LogPanel).show([event.text for event in log])
         self.show_view(self.view)
         self.update_footer()
 
@@ -189,15 +199,20 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Show "Undo" in the footer only when there is something to take back."""
         if action == "take_back":
-            return self.match.can_take_back()
+            return self.can_take_back()
         return True
+
+    def can_take_back(self) -> bool:
+        """Only while the mover's own view is on screen: a move shown on the
+        public table may have been seen by the next player."""
+        return self.seat is not None and self.match.can_take_back()
 
     # ----- shared actions
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)
 
     def action_take_back(self) -> None:
-        if not self.match.can_take_back():
+        if not self.can_take_back():
             self.say("Nothing to take back: only your own last move, before anyone else moves.")
             return
         self.match.take_back()
