@@ -101,8 +101,11 @@ class Match:
         self._take_back = None
 
     def recap(self, seat: int) -> list[Event]:
-        """Public events since ``seat`` last had the keyboard."""
-        return [e for e in self.log[self._seen.get(seat, 0):] if e.public]
+        """Public events since ``seat`` last had the keyboard, without the last
+        move while its player may still take it back (a card it showed would
+        go back into a hand that ``seat`` has seen)."""
+        end = self._take_back.log_length if self.can_take_back() else len(self.log)
+        return [e for e in self.log[self._seen.get(seat, 0):end] if e.public]
 
     def visible_log(self) -> list[Event]:
         """The log as the seat at the keyboard may read it."""

@@ -72,7 +72,13 @@ class HandoverScreen(Screen):
         return "Players: " + ", ".join(parts)
 
     def on_mount(self) -> None:
-        recap = [event.text for event in self.match.recap(self.next_seat)]
+        match = self.match
+        recap = [event.text for event in match.recap(self.next_seat)]
+        if match.can_take_back():
+            # The recap leaves that move out (see Match.recap).
+            mover, name = match.names[match.at_keyboard], match.names[self.next_seat]
+            recap.append(f"({mover} may still take back their last move with u; "
+                         f"it shows once {name} is at the keyboard.)")
         self.query_one("#recap", LogPanel).show(recap or ["(nothing new)"])
         self.refresh_bindings()
 
