@@ -107,15 +107,24 @@ class Match:
         end = self._take_back.log_length if self.can_take_back() else len(self.log)
         return [e for e in self.log[self._seen.get(seat, 0):end] if e.public]
 
-    def visible_log(self) -> list[Event]:
-        """The log as the seat at the keyboard may read it."""
+    def on_screen(self) -> int | None:
+        """The seat whose view may be on screen now: the one at the keyboard,
+        or None (the public table) when nobody has taken the keyboard yet, or
+        when several humans play and bots are moving: the next human may
+        already be watching, so the last one's cards leave the screen."""
         seat = self.at_keyboard
+        if seat is not None and len(self.humans) > 1 and seat not in self._state.to_move():
+            return None
+        return seat
+
+    def visible_log(self) -> list[Event]:
+        """The log as the seat on screen may read it."""
+        seat = self.on_screen()
         return [e for e in self.log if e.visible_to(seat)]
 
     def view(self) -> dict:
-        """What the screen may show: the keyboard seat's view, or the public
-        table when nobody has taken the keyboard yet."""
-        return self._state.view(self.at_keyboard)
+        """What the screen may show: the view of the seat on screen."""
+        return self._state.view(self.on_screen())
 
     def public_view(self) -> dict:
         return self._state.view(None)

@@ -96,15 +96,9 @@ class GameScreen(Screen):
 
     @property
     def seat(self) -> int | None:
-        """The seat whose view is on screen: the one at the keyboard, or None
-        (the public table) when nobody has taken the keyboard yet, or when
-        several humans play and bots are moving: the next human may already
-        be watching, so the last one's cards leave the screen."""
-        match = self.match
-        seat = match.at_keyboard
-        if seat is not None and len(match.humans) > 1 and seat not in match.deciders():
-            return None
-        return seat
+        """The seat whose view is on screen (``Match.on_screen``): None for
+        the public table."""
+        return self.match.on_screen()
 
     def my_turn(self) -> bool:
         """Whether the seat at the keyboard must decide now."""
@@ -158,11 +152,9 @@ class GameScreen(Screen):
     # ----- drawing and the flow
     def redraw(self) -> None:
         match = self.match
-        public = self.seat is None
-        self.view = match.public_view() if public else match.view()
+        self.view = match.view()
         self.query_one("#status", TextLine).show(match.prompt())
-        log = [event for event in match.log if event.public] if public else match.visible_log()
-        self.query_one(LogPanel).show([event.text for event in log])
+        self.query_one(LogPanel).show([event.text for event in match.visible_log()])
         self.show_view(self.view)
         self.update_footer()
 

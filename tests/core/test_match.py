@@ -174,3 +174,26 @@ def test_no_take_back_once_the_move_showed_the_player_a_hidden_card():
     _blind_business_until(match, "answer")
     match.play("no")
     assert not match.can_take_back()
+
+
+def test_public_table_on_screen_while_bots_move_between_two_humans():
+    """The last human's cards leave the screen once it is a bot's turn: the
+    next human may already be watching."""
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")], seed=3)
+    match.run_bots()
+    while match.next_bot() is None:
+        if match.needs_handover():
+            match.take_keyboard(match.next_human())
+        match.play(match.legal_actions()[0])
+    assert match.at_keyboard is not None and match.on_screen() is None
+    assert match.view()["hand"] is None
+    assert all(event.public for event in match.visible_log())
+
+
+def test_a_single_human_keeps_their_view_while_bots_move():
+    match = new_match([Seat("Kim"), Seat("Bot", "random"), Seat("Bot 2", "random")], seed=3)
+    match.run_bots()
+    match.play(match.legal_actions()[0])
+    while match.next_bot() is None:
+        match.play(match.legal_actions()[0])
+    assert match.on_screen() == 0 and match.view()["hand"]

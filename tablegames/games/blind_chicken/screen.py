@@ -162,7 +162,7 @@ class Screen(GameScreen):
         keys = self._keys()
         if hand is None:
             title.show("")
-            hand_row.show([], empty_text="The cards stay hidden until a player takes the keyboard.")
+            hand_row.show([], empty_text="Hands stay hidden while the computer players move.")
             return
         who = view["names"][view["seat"]]
         if phase == ORDER and self.my_turn():
