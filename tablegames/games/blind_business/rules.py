@@ -419,8 +419,12 @@ class BlindBusinessState:
             raise IllegalAction("Look at your cards, then confirm with 'seen'.")
         hand = self.hands[seat]
         if events is not None:
-            faces = ", ".join(card_name(c) for c in hand if c != EMPTY)
-            events.append(Event(f"You looked at your hand: {faces}.", frozenset((seat,))))
+            # Private, and without the faces: after a look the screen shows
+            # only slots (RULINGS.md); what you saw is yours to remember.
+            count = sum(1 for c in hand if c != EMPTY)
+            events.append(Event(f"You looked at your hand ({count} cards), {self.names[seat]}: "
+                                f"remember them.",
+                                frozenset((seat,))))
         self.rng.shuffle(hand)
         self.peeking = tuple(s for s in self.peeking if s != seat)
         if self.phase == PEEK:

@@ -666,3 +666,18 @@ def test_after_a_no_everyone_sees_which_card_the_recipient_won():
     for viewer in (None, 0, 1):
         assert state.view(viewer)["request"]["recipient_won"] == CARD_ID[asked]
         assert not leaked_cards(state, viewer)
+
+
+def test_after_a_look_the_log_keeps_no_faces_of_your_own_hand():
+    """Outside a private look the UI shows only slots: the log's note of a
+    look names no card, so it cannot remind a player of their hand."""
+    state = SPEC.new_game(["A", "B", "C"], {}, 4)
+    seat = state.to_move()[0]
+    hand = [c for c in state.hands[seat]]
+    events = []
+    state.apply(seat, SPEC.parse("seen"), events)
+    private = [e.text for e in events if not e.public]
+    assert private and all(e.audience == frozenset({seat}) for e in events if not e.public)
+    for text in private:
+        for card in hand:
+            assert card_name(card) not in text and CARD_ID[card] not in text
