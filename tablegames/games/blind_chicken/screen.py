@@ -26,6 +26,11 @@ _play = Binding.Group("Play end", compact=True)
 
 
 class Screen(GameScreen):
+    DEFAULT_CSS = """
+    #bc-players { margin-bottom: 1; }
+    #bc-aside { height: auto; max-height: 7; }
+    """
+
     BINDINGS = [
         # Arranging the hand.
         Binding("left", "cursor(-1)", "Cursor", group=_cursor),
