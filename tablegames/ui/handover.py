@@ -69,7 +69,7 @@ class HandoverScreen(Screen):
         for seat, player in enumerate(match.record.seats):
             label = seat_label(player)
             parts.append(f"{glyphs.turn}{label}" if seat in movers else label)
-        return "Players: " + ", ".join(parts)
+        return f"Players ({glyphs.turn} to decide): " + ", ".join(parts)
 
     def on_mount(self) -> None:
         match = self.match
