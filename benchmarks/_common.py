@@ -6,6 +6,7 @@ Each script prints a small plain-text table, or one JSON object with
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -83,3 +84,20 @@ def _numeric(text: str) -> bool:
 
 def emit_json(data: dict[str, Any]) -> None:
     print(json.dumps({"machine": machine(), **data}, indent=1))
+
+
+def parser_for(doc: str, *, games: bool = False) -> argparse.ArgumentParser:
+    """The arguments every benchmark takes: --json, and with ``games`` a
+    repeatable --game to measure only some games."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    if games:
+        parser.add_argument("--game", action="append", help="only this game id (repeatable)")
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    return parser
+
+
+def selected_specs(args: argparse.Namespace) -> list:
+    """The registered games, or only those named with --game."""
+    from tablegames.core import registry
+
+    return [spec for spec in registry.all_specs() if not args.game or spec.id in args.game]

@@ -10,13 +10,11 @@ choose among the legal actions.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 
-from _common import emit_json, median, percentile, pin_to_one_core, print_table
+from _common import emit_json, median, parser_for, percentile, pin_to_one_core, print_table, selected_specs
 
-from tablegames.core import registry
 from tablegames.core.bots import RandomBot
 
 
@@ -48,17 +46,13 @@ def decision_times(spec, level: str, found: list) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = parser_for(__doc__, games=True)
     parser.add_argument("--games", type=int, default=20, help="seeded games per player count (default 20)")
-    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
-    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
     cpu = pin_to_one_core()
 
     results = []
-    for spec in registry.all_specs():
-        if args.game and spec.id not in args.game:
-            continue
+    for spec in selected_specs(args):
         for players in sorted({spec.min_players, spec.max_players}):
             found = positions(spec, players, args.games, seed=100)
             for level in spec.bots:

@@ -16,13 +16,12 @@ under the cursor moving (. and ,: the hand is redrawn in a new order).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import tempfile
 import time
 
-from _common import emit_json, median, percentile, pin_to_one_core, print_table
+from _common import emit_json, median, parser_for, percentile, pin_to_one_core, print_table
 
 
 async def measure(presses: int) -> dict:
@@ -89,9 +88,8 @@ async def measure(presses: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = parser_for(__doc__)
     parser.add_argument("--presses", type=int, default=40, help="presses per key pair (default 40)")
-    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
     cpu = pin_to_one_core()
     os.environ["TABLEGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="tablegames-bench-")

@@ -10,12 +10,10 @@ median over R repeats, on one core.
 
 from __future__ import annotations
 
-import argparse
 import time
 
-from _common import emit_json, median, pin_to_one_core, print_table
+from _common import emit_json, median, parser_for, pin_to_one_core, print_table, selected_specs
 
-from tablegames.core import registry
 from tablegames.core.simulate import play_out
 
 
@@ -44,19 +42,15 @@ def measure(spec, players: int, games: int, repeats: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = parser_for(__doc__, games=True)
     parser.add_argument("--games", type=int, default=200, help="games per repeat (default 200)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats; the median is reported (default 5)")
     parser.add_argument("--all-counts", action="store_true", help="every player count, not just the extremes")
-    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
-    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
     cpu = pin_to_one_core()
 
     results = []
-    for spec in registry.all_specs():
-        if args.game and spec.id not in args.game:
-            continue
+    for spec in selected_specs(args):
         counts = list(spec.player_range) if args.all_counts else sorted({spec.min_players, spec.max_players})
         for players in counts:
             results.append(measure(spec, players, args.games, args.repeats))

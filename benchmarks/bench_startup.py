@@ -21,7 +21,6 @@ Memory: peak resident set size (ru_maxrss of the child itself) of
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -29,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from _common import ROOT, emit_json, median, pin_to_one_core, print_table
+from _common import ROOT, emit_json, median, parser_for, pin_to_one_core, print_table
 
 CHILD = r'''
 import json, resource, sys, time
@@ -121,10 +120,9 @@ def run_child(code: str, arg: str, env: dict, *extra: str) -> tuple[float, float
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = parser_for(__doc__)
     parser.add_argument("--runs", type=int, default=15, help="runs per case (default 15)")
     parser.add_argument("--no-match", action="store_true", help="skip the whole-match memory measurement")
-    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
     cpu = pin_to_one_core()
 
