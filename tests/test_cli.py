@@ -155,7 +155,7 @@ def test_play_interrupted_exits_quietly(capsys, monkeypatch, app_calls):
     (["play", GAME, "--players", "A,B,C", "--option", "hands=lots"], ["whole number"]),
     (["play", GAME, "--players", "A,B,C", "--option", "hands"], ["key=value"]),
     (["play", GAME, "--players", "A,B,C", "--option", "hands=-1"], ["target"]),
-    (["play", GAME, "--players", "A,B,C", "--seed", "seven"], ["--seed", "invalid int"]),
+    (["play", GAME, "--players", "A,B,C", "--seed", "seven"], ["--seed", "whole number", "'seven'"]),
     (["play", GAME, "--players", "A,B,C", "--seed", "-3"], ["--seed"]),
     (["play"], ["required", "tablegames play --help"]),
 ])

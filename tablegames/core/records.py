@@ -23,7 +23,7 @@ from tablegames.core.game import Event, GameState, IllegalAction
 from tablegames.core.seats import Seat, SeatError, check_seats, check_seed, quoted, shown
 
 __all__ = ["FORMAT", "MatchRecord", "RecordError", "Seat", "data_dir", "load", "matches_dir",
-           "finished_dir", "read", "record_path", "replay", "save", "unfinished"]
+           "finished_dir", "note_unresumable", "parse", "read", "record_path", "replay", "save", "unfinished"]
 
 FORMAT = 1
 
@@ -498,6 +498,14 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
             del _listed[path]
     good.sort(key=lambda item: item[0], reverse=True)
     return [(path, record) for _, path, record in good], bad
+
+
+def note_unresumable(path: Path, reason: str) -> None:
+    """A listed record failed to replay when opened: list it with ``reason``
+    from now on (until the file changes)."""
+    cached = _listed.get(path)
+    if cached is not None:
+        _listed[path] = (cached[0], reason)
 
 
 def _examine(path: Path) -> MatchRecord | str | None:

@@ -87,7 +87,7 @@ def check_distinct(names: Iterable[str]) -> None:
     for i, name in enumerate(names):
         key = name.casefold()
         if key in seen:
-            raise SeatError(f"Seats {seen[key] + 1} and {i + 1} are both called {quoted(name)}: "
+            raise SeatError(f"Seats {seen[key] + 1} and {i + 1} are both called {shown(name)}: "
                             f"give each player a different name.")
         seen[key] = i
 
