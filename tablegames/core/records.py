@@ -100,17 +100,20 @@ class MatchRecord:
         options and seats, every action's seat) before anything replays it.
         RecordError with one sentence if anything is off."""
         if not isinstance(data, dict):
-            raise RecordError("it is not a tablegames match record")
+            raise RecordError("not a valid record (it is not a tablegames match record)")
         fmt = data.get("format")
         if type(fmt) is not int or fmt != FORMAT:
             raise RecordError(f"it has record format {_short(fmt)}, this version reads {FORMAT}")
         try:
             return cls._checked(data)
         except _Bad as exc:
-            raise RecordError(f"a field is missing or malformed ({exc})") from None
+            raise RecordError(str(exc)) from None
 
     @classmethod
     def _checked(cls, data: dict) -> "MatchRecord":
+        missing = [key for key in ("game", "seats", "seed", "actions") if key not in data]
+        if missing:
+            raise _Bad(f"the field {missing[0]!r} is missing")
         game = _text(data, "game")
         try:
             spec = registry.get(game)
@@ -377,7 +380,7 @@ def parse(text: str) -> MatchRecord:
     try:
         return MatchRecord.from_json(data)
     except RecordError as exc:
-        raise RecordError(f"not a valid record ({exc.reason}).") from None
+        raise RecordError(exc.reason.rstrip(".") + ".") from None
 
 
 def read(path: Path | str) -> MatchRecord:

@@ -27,6 +27,10 @@ class PickerScreen(Screen):
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
+    # One line per save, broken ones included: a long line ends in "...".
+    DEFAULT_CSS = """
+    PickerScreen #saves { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
 
     def __init__(self) -> None:
         super().__init__()

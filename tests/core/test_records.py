@@ -35,7 +35,7 @@ def test_save_leaves_no_temporary_file_behind():
 
 @pytest.mark.parametrize("content, reason", [
     ("{not json", "not JSON"),
-    (json.dumps({"format": 1, "game": "blind-chicken"}), "missing or malformed"),
+    (json.dumps({"format": 1, "game": "blind-chicken"}), "'seats' is missing"),
     (json.dumps([1, 2]), "not a tablegames match record"),
     (json.dumps({"format": 99}), "record format 99"),
 ])
