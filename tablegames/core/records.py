@@ -438,9 +438,10 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
 
 # ----------------------------------------------------------------- listing
 
-# What each listed file held last time, by path: (stat key, record or the
-# reason it cannot be resumed). A file that has not changed is not read again.
-_listed: dict[Path, tuple[tuple[int, ...], MatchRecord | str]] = {}
+# What each listed file held last time, by folder and file name: (stat key,
+# path, record or the reason it cannot be resumed). A file that has not
+# changed is not read again.
+_listed: dict[str, dict[str, tuple[tuple[int, ...], Path, MatchRecord | str]]] = {}
 
 
 def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]]:
@@ -449,56 +450,58 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
 
     Only the records' headers are checked here (their shape, the game, its
     seats and options); the one being resumed is replayed when it is
-    opened. Files that vanish while listed (another copy of the app saving
+    opened (the records returned are shared with the next listing: copy one
+    before changing it). Files that vanish while listed (another copy of the app saving
     or finishing a match) are skipped; temporary files are never listed and
     those left over from a crash are removed. A finished match found here
     (saved by an older version) is replayed once and moved to ``finished/``."""
-    good: list[tuple[float, Path, MatchRecord]] = []
+    good: list[tuple[int, Path, MatchRecord]] = []
     bad: list[tuple[Path, str]] = []
     folder = matches_dir()
     try:
         with os.scandir(folder) as it:
-            names = sorted(entry.name for entry in it)
+            entries = sorted(it, key=lambda entry: entry.name)
     except (FileNotFoundError, NotADirectoryError):
         return [], []
     except OSError as exc:
         return [], [(folder, f"the folder cannot be read ({_os_reason(exc)}).")]
+    cache = _listed.setdefault(str(folder), {})
     now = time.time()
-    seen: set[Path] = set()
-    for name in names:
-        path = folder / name
+    seen: set[str] = set()
+    for entry in entries:
+        name = entry.name
         if name.startswith(TEMP_PREFIX):
-            _remove_if_stale(path, now)
+            _remove_if_stale(Path(entry.path), now)
             continue
         if name.startswith(".") or not name.endswith(".json"):
             continue
         try:
-            st = os.stat(path)
+            st = entry.stat()  # follows a link, like reading would
         except FileNotFoundError:
-            if os.path.islink(path):
-                bad.append((path, "it is a link to a file that does not exist."))
+            if entry.is_symlink():
+                bad.append((Path(entry.path), "it is a link to a file that does not exist."))
             continue  # it vanished under us
         except OSError as exc:
-            bad.append((path, f"cannot be read ({_os_reason(exc)})."))
+            bad.append((Path(entry.path), f"cannot be read ({_os_reason(exc)})."))
             continue
-        seen.add(path)
+        seen.add(name)
         key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-        cached = _listed.get(path)
-        found: MatchRecord | str | None
+        cached = cache.get(name)
         if cached is not None and cached[0] == key:
-            found = cached[1]
+            path, found = cached[1], cached[2]
         else:
-            found = _examine(path)
-            if found is None:
+            path = Path(entry.path)
+            examined = _examine(path)
+            if examined is None:
                 continue  # vanished, or finished and moved
-            _listed[path] = (key, found)
+            found = examined
+            cache[name] = (key, path, found)
         if isinstance(found, str):
             bad.append((path, found))
         else:
-            good.append((st.st_mtime, path, found.copy()))
-    for path in set(_listed) - seen:
-        if path.parent == folder:
-            del _listed[path]
+            good.append((st.st_mtime_ns, path, found))
+    for name in set(cache) - seen:
+        del cache[name]
     good.sort(key=lambda item: item[0], reverse=True)
     return [(path, record) for _, path, record in good], bad
 
@@ -506,9 +509,10 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
 def note_unresumable(path: Path, reason: str) -> None:
     """A listed record failed to replay when opened: list it with ``reason``
     from now on (until the file changes)."""
-    cached = _listed.get(path)
+    cache = _listed.get(str(path.parent), {})
+    cached = cache.get(path.name)
     if cached is not None:
-        _listed[path] = (cached[0], reason)
+        cache[path.name] = (cached[0], cached[1], reason)
 
 
 def _examine(path: Path) -> MatchRecord | str | None:

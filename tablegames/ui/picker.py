@@ -74,16 +74,18 @@ class PickerScreen(Screen):
         box.clear_options()
         self.saves = {}
         self.broken = {}
+        options: list[Option] = []
         for path, record in good:
             key = str(path)
             self.saves[key] = (path, record)
-            box.add_option(Option(self._describe(record), id=key))
+            options.append(Option(self._describe(record), id=key))
         for path, reason in bad:
             key = f"broken:{path}"
             self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
-            box.add_option(Option(self._broken_line(path, reason), id=key))
+            options.append(Option(self._broken_line(path, reason), id=key))
         if not good and not bad:
-            box.add_option(Option(Text("No unfinished matches.", style="dim"), disabled=True))
+            options.append(Option(Text("No unfinished matches.", style="dim"), disabled=True))
+        box.add_options(options)
         if good or bad:
             box.highlighted = 0
 

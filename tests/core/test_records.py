@@ -170,14 +170,23 @@ def test_temporary_files_are_never_listed_and_stale_ones_are_removed(data_dir_ma
 def test_a_file_that_vanishes_while_listed_is_skipped(data_dir_matches, monkeypatch):
     first = records.save(MatchRecord.from_json(good_record(seed=1)))
     second = records.save(MatchRecord.from_json(good_record(seed=2)))
-    real_stat = os.stat
+    real_scandir = os.scandir
 
-    def racing_stat(path, *args, **kwargs):
-        if Path(path) == second:  # another copy renames it away just now
-            second.unlink(missing_ok=True)
-        return real_stat(path, *args, **kwargs)
+    class RacingScan:
+        """The folder is read, then another copy renames a file away."""
 
-    monkeypatch.setattr(records.os, "stat", racing_stat)
+        def __init__(self, folder):
+            self.it = real_scandir(folder)
+
+        def __enter__(self):
+            entries = list(self.it)
+            second.unlink()
+            return iter(entries)
+
+        def __exit__(self, *exc):
+            self.it.close()
+
+    monkeypatch.setattr(records.os, "scandir", RacingScan)
     good, bad = records.unfinished()
     assert [p for p, _ in good] == [first] and bad == []
 
