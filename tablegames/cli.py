@@ -423,7 +423,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "scores": list(result.scores),
             "breakdown": [[[label, points] for label, points in lines] for lines in result.breakdown],
             "winners": list(result.winners),
-            "winner_names": [names[s] for s in result.winners],
+            "winner_names": result.winner_names(names),
+            "eliminated": list(result.eliminated),
             "summary": result.summary or spec.score_note,
         }
     else:
@@ -457,7 +458,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             table.add_row(Text(shown(record.seats[seat].label()) + crown), str(result.scores[seat]),
                           Text(shown(lines)))
         console.print(table)
-        winners = [shown(names[s]) for s in result.winners]
+        winners = [shown(name) for name in result.winner_names(names)]
         console.print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners), markup=False)
     else:
         console.print("The match is unfinished; resume it from the picker (tablegames).")
