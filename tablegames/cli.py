@@ -64,11 +64,15 @@ examples:
   tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
 
 Saved matches live in the user data directory (on Linux
-~/.local/share/tablegames/matches); set TABLEGAMES_DATA_DIR to use another one.
+~/.local/share/tablegames/matches, finished ones in matches/finished); set
+TABLEGAMES_DATA_DIR to use another one. After a crash the app exits with
+status 1 and names the report file it wrote there (TABLEGAMES_DEBUG=1 prints
+the traceback instead).
 Run 'tablegames COMMAND --help' for the details of a command."""
 
 SEATS_HELP = """\
-seats, comma-separated, in playing order: a name is a human player; "bot"
+seats, comma-separated, in playing order: a name (at most 12 characters,
+no control characters, each different) is a human player; "bot"
 is a computer player at the game's default level, "bot:LEVEL" one at LEVEL
 (random or heuristic; easy = random, hard = heuristic). Default: "You" and
 bots up to the game's smallest player count."""
@@ -94,7 +98,7 @@ The same seed, seats and options give the same games."""
 REPLAY_EPILOG = """\
 examples:
   tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
-  tablegames replay saved.json --json
+  tablegames replay ~/.local/share/tablegames/matches/finished/blind-chicken-1a2b3c4d.json --json
 
 The file is only read, never changed. An unfinished match shows the position
 it reached; resume it from the picker."""

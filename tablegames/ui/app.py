@@ -43,9 +43,11 @@ class TableGamesApp(App):
         """A crash: the app exits with status 1. Unless TABLEGAMES_DEBUG is
         set (then Textual prints the whole traceback), the full report goes to
         a file in the data folder and the terminal gets one line saying where."""
-        if os.environ.get("TABLEGAMES_DEBUG") or self.crash_line is not None:
+        if os.environ.get("TABLEGAMES_DEBUG"):
             super()._handle_exception(error)
             return
+        if self.crash_line is not None:
+            return  # already on the way out: the first error is the one reported
         self.crash_line = crash_line(error, write_crash_report(error))
         self._return_code = 1
         if self._exception is None:  # Pilot re-raises it in tests
