@@ -145,3 +145,30 @@ async def test_quitting_before_any_human_move_leaves_no_save(data_dir):
         assert isinstance(app.screen, PickerScreen)
         assert "No unfinished matches." in screen_text(app)
     assert not list(data_dir.glob("matches/*.json"))
+
+
+async def test_a_save_that_is_over_but_not_marked_finished_says_so_when_chosen(data_dir):
+    import json
+
+    from tablegames.core import registry
+    from tablegames.core.records import MatchRecord
+    from tablegames.core.simulate import play_out
+
+    out = play_out(registry.get("blind-chicken"), ["random"] * 3, 8, options={"hands": 1}, record_actions=True)
+    record = MatchRecord(game="blind-chicken", seats=[Seat("Kim"), Seat("Lee"), Seat("Max")], seed=8,
+                         options={"hands": 1}, actions=out.actions, finished=False, updated="")
+    path = data_dir / "matches" / "blind-chicken-over.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record.to_json()))
+    before = path.read_bytes()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "saved at an unknown time" in screen_text(app)  # not a blank
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        saves = app.screen.query_one("#saves", OptionList)
+        assert str(saves.get_option_at_index(0).prompt) == (
+            "Cannot resume blind-chicken-over.json: the game in it is over, but it is not marked finished.")
+    assert path.read_bytes() == before
