@@ -19,6 +19,7 @@ from typing import Any, NoReturn, Sequence
 
 from tablegames import __version__
 # Names, bot levels and seeds follow one rule everywhere (core/seats.py).
+from tablegames.core.bots import SIMULATE_ITERATIONS
 from tablegames.core.seats import SeatError, parse_seed, shown
 
 PROG = "tablegames"
@@ -60,7 +61,7 @@ examples:
   tablegames play blind-chicken --players "Kim,bot,bot" --seed 7 --option hands=2
   tablegames simulate blind-chicken --players 4 --games 500
                                                bots only: win shares and speed
-  tablegames simulate blind-chicken --players 3 --games 200 --seats heuristic,heuristic --json
+  tablegames simulate blind-chicken --players 3 --games 200 --seats normal,normal --json
   tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
 
 Saved matches live in the user data directory (on Linux
@@ -73,9 +74,10 @@ Run 'tablegames COMMAND --help' for the details of a command."""
 SEATS_HELP = """\
 seats, comma-separated, in playing order: a name (at most 12 characters,
 no control characters, each different) is a human player; "bot"
-is a computer player at the game's default level, "bot:LEVEL" one at LEVEL
-(random or heuristic; easy = random, hard = heuristic). Default: "You" and
-bots up to the game's smallest player count."""
+is a computer player at the game's default level (normal), "bot:LEVEL" one
+at LEVEL: easy (random moves), normal (the game's rules of thumb) or hard
+(searches ahead, up to a second a move). Default: "You" and bots up to the
+game's smallest player count."""
 
 PLAY_EPILOG = """\
 examples:
@@ -89,11 +91,14 @@ after every move and can be resumed from the picker."""
 SIMULATE_EPILOG = """\
 examples:
   tablegames simulate blind-chicken --players 4 --games 1000
-  tablegames simulate blind-chicken --players 3 --games 300 --seats random,heuristic,random
+  tablegames simulate blind-chicken --players 3 --games 300 --seats easy,normal,easy
+  tablegames simulate blind-chicken --players 4 --games 50 --seats hard,normal --iterations 200
   tablegames simulate blind-chicken --players 5 --games 100 --seed 9 --json
 
 A shared win counts 1/k to each of the k winners, so win shares add up to 1.
-The same seed, seats and options give the same games."""
+The same seed, seats, options and --iterations give the same games, whatever
+the number of --workers: here a hard bot searches a fixed number of
+iterations per move instead of for up to a second."""
 
 REPLAY_EPILOG = """\
 examples:
@@ -139,11 +144,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="number of seats (default: the length of --seats, else the game's minimum)")
     sim.add_argument("--games", type=int, default=100, metavar="K", help="games to play (default: 100)")
     sim.add_argument("--seats", metavar="LEVELS",
-                     help="bot level per seat, comma-separated: random, heuristic (easy, hard). "
-                          "Default: heuristic in seat 1, random elsewhere; a shorter list is padded "
-                          "with random")
+                     help="bot level per seat, comma-separated: easy, normal, hard (or random, "
+                          "heuristic, search). Default: normal in seat 1, easy elsewhere; a shorter "
+                          "list is padded with easy")
     sim.add_argument("--seed", type=_seed, default=1, metavar="N",
                      help="seed of the first game; game i uses N+i (default: 1)")
+    sim.add_argument("--workers", type=int, metavar="N",
+                     help="games played at once, in N processes (default: one per core); "
+                          "the results do not depend on it")
+    sim.add_argument("--iterations", type=int, metavar="N",
+                     help=f"search iterations per move of a hard bot (default: {SIMULATE_ITERATIONS}); "
+                          "no time limit, so results are the same on any machine")
     _add_option_flag(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of a table")
 
@@ -348,11 +359,15 @@ def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from tablegames.core.simulate import simulate
+    from tablegames.core.simulate import default_workers, simulate
 
     spec = _spec(args.game)
     if args.games < 1:
         raise CliError(f"--games must be at least 1, not {args.games}.")
+    for flag, value in (("--workers", args.workers), ("--iterations", args.iterations)):
+        if value is not None and value < 1:
+            raise CliError(f"{flag} must be at least 1, not {value}.")
+    workers = args.workers or default_workers()
     levels = simulation_levels(args.seats, args.players, spec)
     options = _resolve_options(spec, parse_options(args.option), len(levels))
 
@@ -363,10 +378,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         with Progress(TextColumn(f"{spec.title}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=_console(stderr=True), transient=True) as bar:
             task = bar.add_task("games", total=args.games)
-            sim = simulate(spec, levels, args.games, args.seed, options=options,
-                           progress=lambda done: bar.update(task, completed=done))
+            sim = simulate(spec, levels, args.games, args.seed, options=options, workers=workers,
+                           iterations=args.iterations, progress=lambda done: bar.update(task, completed=done))
     else:
-        sim = simulate(spec, levels, args.games, args.seed, options=options)
+        sim = simulate(spec, levels, args.games, args.seed, options=options, workers=workers,
+                       iterations=args.iterations)
 
     data = sim.to_json()
     data["seed"] = args.seed
@@ -389,12 +405,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     table.add_column("Win share", justify="right")
     table.add_column("Mean score", justify="right")
     for row in data["seats"]:
-        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", f"{row['win_share']:.1%}",
+        table.add_row(str(row["seat"]), f"{row['level']} ({row['bot']})", f"{row['wins']:g}", f"{row['win_share']:.1%}",
                       f"{row['mean_score']:.2f}")
     console = _console()
     console.print(title, markup=False)
     console.print(table)
-    console.print(f"{sim.games} games, {sim.actions} actions in {sim.seconds:.2f} s: "
+    searched = f", hard bots at {sim.iterations} iterations a move" if sim.iterations else ""
+    console.print(f"{sim.games} games, {sim.actions} actions in {sim.seconds:.2f} s "
+                  f"({sim.workers} worker{'s' if sim.workers > 1 else ''}{searched}): "
                   f"{data['games_per_second'] or 0:,.0f} games/s, {data['actions_per_second'] or 0:,.0f} actions/s")
     return OK
 

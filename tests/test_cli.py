@@ -103,18 +103,19 @@ def test_play_starts_a_match_with_the_seats_in_order(capsys, app_calls):
     assert match.record.game == GAME
     assert match.record.seed == 42
     assert match.record.seats == [Seat("Kim"), Seat("Lee Ann"), Seat("Bot 1", "heuristic"),
-                                  Seat("Bot 2 (hard)", "heuristic")]
+                                  Seat("Bot 2 (hard)", "search")]
 
 
 def test_play_bot_levels_and_options(capsys, app_calls):
-    code, _, err = run(capsys, "play", GAME, "--players", "Kim,bot:easy,BOT:heuristic,bot",
+    code, _, err = run(capsys, "play", GAME, "--players", "Kim,bot:easy,BOT:hard,bot,bot:heuristic",
                        "--option", "hands=2", "--option", "target=30", "--ascii")
     assert code == 0, err
     [(match, ascii)] = app_calls
     assert ascii is True
-    assert [s.bot for s in match.record.seats] == [None, "random", "heuristic", "heuristic"]
-    # Short, unique names that fit the app's 12-character limit.
-    assert [s.name for s in match.record.seats] == ["Kim", "Bot 1 (easy)", "Bot 2 (hard)", "Bot 3"]
+    assert [s.bot for s in match.record.seats] == [None, "random", "search", "heuristic", "heuristic"]
+    # Short, unique names that fit the app's 12-character limit; the default
+    # level (normal) is not marked.
+    assert [s.name for s in match.record.seats] == ["Kim", "Bot 1 (easy)", "Bot 2 (hard)", "Bot 3", "Bot 4"]
     assert match.record.options == {"hands": 2, "target": 30}
 
 
@@ -229,8 +230,30 @@ def test_simulate_is_reproducible_with_a_seed(capsys):
     assert first["seats"] == second["seats"]
 
 
+TIMING = ("seconds", "games_per_second", "actions_per_second", "workers")
+
+
+def test_simulate_gives_the_same_results_whatever_the_number_of_workers(capsys):
+    argv = ["simulate", GAME, "--players", "3", "--games", "4", "--seed", "5", "--seats", "hard,normal,easy",
+            "--iterations", "4", "--option", "hands=1", "--json"]
+    one = json.loads(run(capsys, *argv, "--workers", "1")[1])
+    two = json.loads(run(capsys, *argv, "--workers", "2")[1])
+    assert (one["workers"], two["workers"]) == (1, 2)
+    assert one["search_iterations"] == 4
+    for key in TIMING:
+        del one[key], two[key]
+    assert one == two
+
+
+@pytest.mark.parametrize("flag", ["--workers", "--iterations"])
+def test_simulate_refuses_fewer_than_one_worker_or_iteration(capsys, flag):
+    code, _, err = run(capsys, "simulate", GAME, "--games", "2", flag, "0")
+    assert code == 2
+    assert f"{flag} must be at least 1, not 0." in err
+
+
 def test_simulate_pads_a_short_seat_list_with_random(capsys):
-    out = run(capsys, "simulate", GAME, "--players", "5", "--games", "2", "--seats", "hard,easy", "--json")[1]
+    out = run(capsys, "simulate", GAME, "--players", "5", "--games", "2", "--seats", "normal,easy", "--json")[1]
     assert [seat["bot"] for seat in json.loads(out)["seats"]] == ["heuristic", "random", "random", "random",
                                                                   "random"]
 
@@ -252,7 +275,8 @@ def test_simulate_prints_a_table_of_seats_and_speed(capsys):
     code, out, err = run(capsys, "simulate", GAME, "--players", "3", "--games", "4")
     assert code == 0
     assert err == ""  # stderr is not a terminal here: no progress bar
-    for word in ("Seat", "Bot", "Win share", "Mean score", "heuristic", "random", "games/s", "actions/s"):
+    for word in ("Seat", "Bot", "Win share", "Mean score", "normal (heuristic)", "easy (random)", "games/s",
+                 "actions/s"):
         assert word in out
 
 

@@ -23,16 +23,35 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
-# Levels a player can pick at seat setup, and how "bot:LEVEL" is spelled.
+# The bots a game offers, by the name records store: random play, the game's
+# own heuristic, and the search bot (core/search.py). Players pick them by
+# difficulty: easy, normal, hard (LEVEL_ALIASES); records written before the
+# search bot existed name "heuristic" and load as they are.
 LEVELS = ("random", "heuristic", "search")
-LEVEL_ALIASES = {"easy": "random", "hard": "heuristic", "normal": "heuristic"}
+LEVEL_ALIASES = {"easy": "random", "normal": "heuristic", "hard": "search"}
+# How a level is shown to players ("Bot 2 (hard)", seat setup's choices).
+LEVEL_NAMES = {level: alias for alias, level in LEVEL_ALIASES.items()}
+
+
+# Search iterations per decision in bot-only games (`tablegames simulate`,
+# core/simulate.py). There the search bot runs on this cap alone, never on
+# the clock, so a seed gives the same games on any machine and with any
+# number of worker processes.
+SIMULATE_ITERATIONS = 300
 
 
 def normalise_level(level: str) -> str:
+    """A level as typed ("hard", "Heuristic") -> the stored name ("search")."""
     level = LEVEL_ALIASES.get(level.lower(), level.lower())
     if level not in LEVELS:
-        raise ValueError(f"Unknown bot level {level!r} (use one of: {', '.join(LEVELS)}, easy, hard).")
+        raise ValueError(f"Unknown bot level {level!r} (use one of: easy, normal, hard; "
+                         f"or {', '.join(LEVELS)}).")
     return level
+
+
+def level_name(level: str) -> str:
+    """The stored level as players call it: "search" -> "hard"."""
+    return LEVEL_NAMES.get(level, level)
 
 
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from tablegames.core.bots import normalise_level
+from tablegames.core.bots import level_name, normalise_level
 from tablegames.core.game import GameSpec
 
 # Longest name a seat may have, so the score table and the handover screen
@@ -23,9 +23,6 @@ MAX_NAME = 12
 
 # The largest seed: any whole number from 0 up to this (a 64-bit value).
 MAX_SEED = 2**63 - 1
-
-# How a bot's level shows in its generated name ("Bot 2 (hard)").
-SHORT_LEVELS = {"random": "easy", "heuristic": "hard"}
 
 
 class SeatError(ValueError):
@@ -42,7 +39,7 @@ class Seat:
         return self.bot is None
 
     def label(self) -> str:
-        return self.name if self.is_human else f"{self.name} (bot: {self.bot})"
+        return self.name if self.is_human else f"{self.name} (bot: {level_name(self.bot or '')})"
 
 
 def _is_control(char: str) -> bool:
@@ -93,7 +90,8 @@ def check_distinct(names: Iterable[str]) -> None:
 
 
 def check_level(text: str, spec: GameSpec | None = None) -> str:
-    """A bot level as typed ("hard", "random") -> the level's name."""
+    """A bot level as typed ("hard", "easy", or a stored name such as
+    "heuristic") -> the level's stored name ("search", "random")."""
     if not isinstance(text, str):
         raise SeatError("A bot level must be text.")
     try:
@@ -101,7 +99,8 @@ def check_level(text: str, spec: GameSpec | None = None) -> str:
     except ValueError as exc:
         raise SeatError(shown(str(exc))) from None
     if spec is not None and level not in spec.bots:
-        raise SeatError(f"This game has no {level} bot (it has: {', '.join(spec.bots)}).")
+        raise SeatError(f"This game has no {level_name(level)} bot (it has: "
+                        f"{', '.join(level_name(known) for known in spec.bots)}).")
     return level
 
 
@@ -123,8 +122,8 @@ def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
     """The command line's seat list, "Kim,Lee,bot,bot:hard" -> seats.
 
     A name is a human; "bot" is a bot at the game's default level, named
-    "Bot 1", "Bot 2"... in seat order; "bot:LEVEL" one at LEVEL, named
-    "Bot 2 (hard)". None: "You" and bots up to the smallest player count."""
+    "Bot 1", "Bot 2"... in seat order; "bot:LEVEL" one at LEVEL (easy,
+    normal, hard), named "Bot 2 (hard)" when LEVEL is not the default. None: "You" and bots up to the smallest player count."""
     if text is None:
         return [Seat("You")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
     parts = text.split(",")
@@ -137,12 +136,10 @@ def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
         head, colon, level = part.partition(":")
         if head.strip().lower() == "bot":
             bots += 1
-            if colon:
-                level = check_level(level, spec)
-                name = f"Bot {bots} ({SHORT_LEVELS.get(level, level)})"[:MAX_NAME]
-                seats.append(Seat(name, level))
-            else:
-                seats.append(Seat(f"Bot {bots}", spec.default_bot))
+            level = check_level(level, spec) if colon else spec.default_bot
+            # Only a level other than the game's default is marked in the name.
+            name = f"Bot {bots}" if level == spec.default_bot else f"Bot {bots} ({level_name(level)})"
+            seats.append(Seat(name[:MAX_NAME], level))
         else:
             seats.append(Seat(check_name(part, f"Seat {number}")))
     return check_seats(seats, spec)

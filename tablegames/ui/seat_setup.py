@@ -8,6 +8,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from tablegames.core.bots import LEVELS, level_name
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError
@@ -36,9 +37,10 @@ class SetupScreen(Screen):
         spec = self.spec
         glyphs = self.app.glyphs
         arrows = {"ud": "up/down", "lr": "left/right"} if glyphs.ascii else {"ud": "↑↓", "lr": "←→"}
+        # Bots by difficulty (easy, normal, hard), as the game offers them.
         kinds = [(HUMAN, "Human")] + [
-            (level, f"Bot ({level})")
-            for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
+            (level, f"Bot ({level_name(level)})")
+            for level in sorted(spec.bots, key=lambda level: LEVELS.index(level) if level in LEVELS else len(LEVELS))
         ]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)

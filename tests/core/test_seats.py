@@ -53,10 +53,22 @@ def test_two_seats_with_the_same_name_whatever_the_case_are_refused():
 
 
 def test_bot_levels_are_parsed_and_unknown_ones_refused():
-    seats = check_seats([Seat("Kim"), Seat("B", "hard"), Seat("C", "easy")], SPEC)
-    assert [s.bot for s in seats] == [None, "heuristic", "random"]
+    seats = check_seats([Seat("Kim"), Seat("B", "hard"), Seat("C", "easy"), Seat("D", "normal")], SPEC)
+    assert [s.bot for s in seats] == [None, "search", "random", "heuristic"]
     with pytest.raises(SeatError, match="Unknown bot level 'genius'"):
         check_seats([Seat("Kim"), Seat("B", "genius"), Seat("C", "easy")], SPEC)
+
+
+def test_records_that_name_the_heuristic_level_still_load_as_normal():
+    seats = check_seats([Seat("Kim"), Seat("Old", "heuristic"), Seat("Older", "random")], SPEC)
+    assert [s.bot for s in seats] == [None, "heuristic", "random"]
+    assert seats[1].label() == "Old (bot: normal)"
+
+
+def test_a_bot_at_the_default_level_is_not_marked_in_its_generated_name():
+    seats = parse_seats("bot:easy,bot:normal,bot:hard,bot", SPEC)
+    assert [s.name for s in seats] == ["Bot 1 (easy)", "Bot 2", "Bot 3 (hard)", "Bot 4"]
+    assert [s.bot for s in seats] == ["random", "heuristic", "search", "heuristic"]
 
 
 def test_the_player_count_is_the_games():
@@ -66,7 +78,7 @@ def test_the_player_count_is_the_games():
 
 def test_the_command_line_seat_list():
     assert parse_seats("Kim, Lee  Ann,bot,bot:hard", SPEC) == [
-        Seat("Kim"), Seat("Lee Ann"), Seat("Bot 1", "heuristic"), Seat("Bot 2 (hard)", "heuristic")]
+        Seat("Kim"), Seat("Lee Ann"), Seat("Bot 1", "heuristic"), Seat("Bot 2 (hard)", "search")]
     with pytest.raises(SeatError, match="empty seat"):
         parse_seats("Kim,,bot", SPEC)
     with pytest.raises(SeatError, match="Seat 1: the name 'Kim\\\\x1b\\[2J' has a control character"):
