@@ -171,12 +171,13 @@ def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int, *,
         jobs = [(i, spec.id, levels, seed + i, options, iterations) for i in range(games)]
         # Leaving the block (done, Ctrl+C, a failed game) terminates the workers.
         with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
-            for done, (i, outcome) in enumerate(pool.imap_unordered(_numbered_game, jobs), start=1):
-                outcomes[i] = outcome
+            for done, (i, finished) in enumerate(pool.imap_unordered(_numbered_game, jobs), start=1):
+                outcomes[i] = finished
                 if progress:
                     progress(done)
-    for outcome in outcomes:
-        assert outcome is not None
+    for maybe in outcomes:
+        assert maybe is not None
+        outcome = maybe
         sim.actions += outcome.actions
         share = 1 / (len(outcome.winners) + bool(outcome.other_winner))
         for seat in outcome.winners:
