@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tablegames.core import records, registry
 from tablegames.core.game import Event, GameState, IllegalAction, Result
@@ -24,6 +24,19 @@ class _TakeBack:
     seat: int
     before: GameState
     log_length: int
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's pending decision (``Match.bot_turn``). ``decide()`` works only
+    from the seat's view and legal actions, never the state, so a screen may
+    run it in a worker thread; ``Match.play_bot`` then plays the result if
+    the match has not moved on meanwhile."""
+
+    seat: int
+    change: int  # Match.changes when the turn was asked for
+    slow: bool  # the bot searches (up to a second): think off the screen's thread
+    decide: Callable[[], Any]
 
 
 class Match:
@@ -46,6 +59,9 @@ class Match:
         # Per human seat: how much of the log they had seen when they left the keyboard.
         self._seen: dict[int, int] = {}
         self._take_back: _TakeBack | None = None
+        # Counts every change (a move, a take-back): a bot decision made
+        # before the latest change is stale.
+        self.changes = 0
 
     # ----- who is who
     @property
@@ -168,14 +184,30 @@ class Match:
 
     def step_bot(self) -> list[Event]:
         """Let the next pending bot act. Returns its events."""
+        turn = self.bot_turn()
+        return [] if turn is None else self.play_bot(turn, turn.decide())
+
+    def bot_turn(self) -> BotTurn | None:
+        """The next pending bot's decision, to be made (``decide()``) and then
+        played (``play_bot``); None if no bot must decide now."""
         seat = self.next_bot()
         if seat is None:
-            return []
+            return None
         bot = self._bots[seat]
         view = self._state.view(seat) if bot.needs_view else None
-        action = bot.choose(view, self._state.legal_actions(seat), self._bot_rng)
+        legal = list(self._state.legal_actions(seat))
+        slow = getattr(bot, "slow", False)
+        # A slow bot may think in another thread: it gets a stream of its own.
+        rng = random.Random(self._bot_rng.random()) if slow else self._bot_rng
+        return BotTurn(seat, self.changes, slow, lambda: bot.choose(view, legal, rng))
+
+    def play_bot(self, turn: BotTurn, action: Any) -> list[Event]:
+        """Play a bot's decision. A stale one (the match moved on while the
+        bot thought: a take-back, another seat's move) is dropped: returns []."""
+        if self.changes != turn.change or self.next_bot() != turn.seat:
+            return []
         self._take_back = None  # never across another player's turn
-        return self._apply(seat, action)
+        return self._apply(turn.seat, action)
 
     def run_bots(self) -> list[Event]:
         """Let bots act until a human must decide or the game ends."""
@@ -187,6 +219,7 @@ class Match:
     def _apply(self, seat: int, action: Any) -> list[Event]:
         new: list[Event] = []
         self._state.apply(seat, action, new)
+        self.changes += 1
         self.record.actions.append((seat, str(action)))
         self.record.finished = self._state.is_over()
         self.log += new
@@ -203,6 +236,7 @@ class Match:
         tb = self._take_back
         assert tb is not None
         self._state = tb.before
+        self.changes += 1
         del self.log[tb.log_length:]
         self.record.actions.pop()
         self.record.finished = False

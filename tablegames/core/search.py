@@ -69,6 +69,8 @@ class SearchBot:
     """Flat determinised Monte Carlo with UCB1 at the root."""
 
     needs_view = True
+    # Thinks up to its budget (a second): the app runs it off the UI thread.
+    slow = True
 
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
                  budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None) -> None:

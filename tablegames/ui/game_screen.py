@@ -3,7 +3,8 @@
 ``GameScreen`` owns what all games share: the status line (``match.prompt()``),
 the log (``match.visible_log()``), the footer, ``?`` rules, ``u`` take back,
 ``q`` back to the picker, the command palette entries, bot turns on a timer
-(``app.bot_delay``), and the flow to the handover and results screens. The
+(``app.bot_delay``; a slow bot, the hard one, thinks in a worker thread
+with "... is thinking" on the status line, so keys keep working), and the flow to the handover and results screens. The
 app only builds a game screen when no handover is due, so a game screen is
 always for the seat at the keyboard (or the public table, when nobody has
 taken the keyboard yet or no human plays).
@@ -52,9 +53,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from tablegames.core.game import IllegalAction
-from tablegames.core.match import Match
+from tablegames.core.match import BotTurn, Match
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.labels import seat_label
@@ -78,6 +80,8 @@ class GameScreen(Screen):
         self.match = match
         self.view: dict = {}
         self._bot_timer: Timer | None = None
+        # The slow bot's decision being made in a worker thread, if any.
+        self._thinking: tuple[BotTurn, Worker] | None = None
         self._footer_keys: tuple = ()
 
     # ----- for subclasses
@@ -156,6 +160,7 @@ class GameScreen(Screen):
         self.query_one("#status", TextLine).show(match.prompt())
         self.query_one(LogPanel).show([event.text for event in match.visible_log()])
         self.show_view(self.view)
+        self._show_thinking()
         self.update_footer()
 
     def update_footer(self) -> None:
@@ -178,15 +183,45 @@ class GameScreen(Screen):
         match = self.match
         if match.is_over() or match.needs_handover():
             self.app.show_match(match)
-        elif match.next_bot() is not None and self._bot_timer is None:
+        elif match.next_bot() is not None and self._bot_timer is None and self._thinking is None:
             self._bot_timer = self.set_timer(max(self.app.bot_delay, 0.001), self._bot_turn)
 
     def _bot_turn(self) -> None:
         self._bot_timer = None
         if self.app.screen is not self:
             return  # resumed by on_screen_resume
-        self.match.step_bot()
-        self.after_change()
+        turn = self.match.bot_turn()
+        if turn is None:
+            return
+        if not turn.slow:
+            self.match.play_bot(turn, turn.decide())
+            self.after_change()
+            return
+        # Think off the UI thread: keys (?, q, the palette) keep working. The
+        # worker only reads the bot's view; leaving the screen drops it.
+        self._thinking = (turn, self.run_worker(turn.decide, name="bot", group="bot", thread=True))
+        self._show_thinking()
+
+    def _show_thinking(self) -> None:
+        if self._thinking is not None:
+            name = self.match.names[self._thinking[0].seat]
+            self.query_one("#status", TextLine).show(f"{name} is thinking{'...' if self.glyphs.ascii else '…'}")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self._thinking is None or event.worker is not self._thinking[1]:
+            return  # not ours, or given up (a take-back)
+        if event.state is not WorkerState.SUCCESS:
+            if event.state in (WorkerState.CANCELLED, WorkerState.ERROR):
+                self._thinking = None  # an error is the app's to report
+            return
+        turn, self._thinking = self._thinking[0], None
+        if not self.is_attached:
+            return  # the screen was left (q): the move is not played
+        # Dropped if the match moved on meanwhile (Match.play_bot checks).
+        self.match.play_bot(turn, event.worker.result)
+        if self.app.screen is self:
+            self.after_change()
+        # Else another screen (the rules) is on top: on_screen_resume catches up.
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Show "Undo" in the footer only when there is something to take back."""
@@ -208,6 +243,7 @@ class GameScreen(Screen):
             self.say("Nothing to take back: only your own last move, before anyone else moves.")
             return
         self.match.take_back()
+        self._thinking = None  # a bot thinking about the undone position: forget it
         self.say("Taken back.")
         self.after_change()
 
