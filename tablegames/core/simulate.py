@@ -111,13 +111,14 @@ class Outcome:
     actions: int
 
 
-def _one_game(game: str, levels: tuple[str, ...], seed: int, options: dict | None,
+def _one_game(game: GameSpec | str, levels: tuple[str, ...], seed: int, options: dict | None,
               iterations: int | None) -> Outcome:
-    # Module-level and given the game's id (specs hold lambdas): it runs in
-    # worker processes.
+    # Module-level, and in worker processes given the game's id (specs hold
+    # lambdas, which do not pickle).
     from tablegames.core import registry
 
-    out = play_out(registry.get(game), levels, seed, options=options, iterations=iterations)
+    spec = registry.get(game) if isinstance(game, str) else game
+    out = play_out(spec, levels, seed, options=options, iterations=iterations)
     result = out.result
     return Outcome(tuple(result.winners), result.other_winner, tuple(result.scores), out.action_count)
 
@@ -131,6 +132,15 @@ def _ignore_interrupts() -> None:
     # Ctrl+C reaches the whole process group: the parent alone handles it
     # (it stops the workers), so the workers print no tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _registered(spec: GameSpec) -> bool:
+    from tablegames.core import registry
+
+    try:
+        return registry.get(spec.id) is spec
+    except registry.UnknownGame:
+        return False
 
 
 def default_workers() -> int:
@@ -157,6 +167,8 @@ def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int, *,
     spec.check_players(len(levels))
     spec.resolve_options(options, len(levels))
     workers = max(1, min(workers, games))
+    if workers > 1 and not _registered(spec):
+        workers = 1  # a test's own game: worker processes could not find it
     searching = any(level == "search" for level in levels)
     sim = Simulation(spec.id, len(levels), games, 0.0, 0, [SeatStats(level) for level in levels],
                      workers=workers, iterations=(iterations or SIMULATE_ITERATIONS) if searching else None)
@@ -164,7 +176,7 @@ def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int, *,
     outcomes: list[Outcome | None] = [None] * games
     if workers == 1:
         for i in range(games):
-            outcomes[i] = _one_game(spec.id, levels, seed + i, options, iterations)
+            outcomes[i] = _one_game(spec, levels, seed + i, options, iterations)
             if progress:
                 progress(i + 1)
     else:
