@@ -66,20 +66,30 @@ def _rank(scores: Sequence[float], seat: int) -> float:
 
 
 class SearchBot:
-    """Flat determinised Monte Carlo with UCB1 at the root."""
+    """Flat determinised Monte Carlo over the candidate actions.
+
+    ``method="paired"`` (the default): every candidate is played out in the
+    same re-deals with the same playout randomness (common random numbers),
+    so the comparison between candidates is not drowned by the luck of the
+    deal; with many candidates, sequential halving spends the budget on the
+    better half, round after round. ``method="ucb"``: one re-deal per
+    playout, the candidate picked by UCB1 (the first version, kept for
+    comparison in benchmarks/bench_strength.py)."""
 
     needs_view = True
     # Thinks up to its budget (a second): the app runs it off the UI thread.
     slow = True
 
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
-                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None) -> None:
+                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
+                 method: str = "paired") -> None:
         self._spec = spec
         self._policy_factory = policy
         # The heuristic's own choice is always a candidate: in a free-form
         # phase (arranging a hand) the legal list holds only a few examples.
         self._advisor = advisor
         self.budget = budget
+        self.method = method
         self.last_iterations = 0  # for the benchmarks
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
@@ -89,17 +99,27 @@ class SearchBot:
         spec = self._spec()
         if spec.sample is None:
             return self._policy_factory().choose(view, legal, rng)
-        seat = view["seat"]
-        policy = self._policy_factory()
         rng = random.Random(rng.random())  # own stream: reproducible per decision
+        candidates = list(legal)
+        advice = None
         if self._advisor is not None:
             advice = self._advisor().choose(view, legal, rng)
-            if advice not in legal:
-                legal = [*legal, advice]
+            if advice in candidates:
+                candidates.remove(advice)
+            candidates.insert(0, advice)  # first: it wins ties
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        search = self._paired if self.method == "paired" else self._ucb
+        return search(spec, view, candidates, rng, deadline)
+
+    def _ucb(self, spec: GameSpec, view: Mapping[str, Any], legal: list[Any], rng: random.Random,
+             deadline: float | None) -> Any:
+        seat = view["seat"]
+        policy = self._policy_factory()
+        assert spec.sample is not None
         visits = [0] * len(legal)
         totals = [0.0] * len(legal)
         budget = self.budget
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         iterations = 0
         while iterations < budget.iterations:
             if deadline is not None and iterations % 8 == 0 and time.perf_counter() > deadline:
@@ -119,6 +139,66 @@ class SearchBot:
         self.last_iterations = iterations
         best = max(range(len(legal)), key=lambda i: (visits[i], totals[i]))
         return legal[best]
+
+    def _paired(self, spec: GameSpec, view: Mapping[str, Any], candidates: list[Any], rng: random.Random,
+                deadline: float | None) -> Any:
+        """Sequential halving over ``candidates`` (the first wins ties), each
+        round on re-deals shared by all the candidates still in."""
+        seat = view["seat"]
+        policy = self._policy_factory()
+        sample = spec.sample
+        assert sample is not None
+        budget = self.budget
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        playouts = 0
+        # The playouts this decision may make: the cap, or fewer when the
+        # clock will run out first (re-estimated as the search goes).
+        total = budget.iterations
+        started = time.perf_counter()
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        out_of_time = False
+        for round_no in range(rounds):
+            round_start, done = playouts, 0
+            # This round's share of what is left, in whole re-deals.
+            while done < max(1, (total - round_start) // ((rounds - round_no) * len(alive))):
+                if playouts + len(alive) > total:
+                    out_of_time = True
+                    break
+                world = sample(view, rng)
+                seed = rng.random()
+                scores = []
+                for index in alive:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        break  # a re-deal not every candidate was scored on is dropped
+                    state = world.copy()
+                    try:
+                        state.apply(seat, candidates[index])
+                    except IllegalAction:
+                        # Not legal in this re-deal (the view allowed it, a
+                        # sample cannot refuse it in a sound game): a loss.
+                        scores.append(0.0)
+                        continue
+                    scores.append(_play_out(state, seat, policy, random.Random(seed), budget.playout_limit))
+                if len(scores) < len(alive):
+                    out_of_time = True
+                    break
+                for index, score in zip(alive, scores):
+                    totals[index] += score
+                playouts += len(alive)
+                done += 1
+                if deadline is not None:
+                    now = time.perf_counter()
+                    rate = (now - started) / playouts
+                    total = min(budget.iterations, playouts + int(max(0.0, deadline - now) / rate))
+            if out_of_time or len(alive) <= 1:
+                break
+            # Keep the better half (ties: the earlier candidate, the advice).
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+        self.last_iterations = playouts
+        best = min(alive, key=lambda i: (-totals[i], i))
+        return candidates[best]
 
 
 def _ucb(visits: list[int], totals: list[float], iteration: int) -> int:
