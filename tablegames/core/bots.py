@@ -37,7 +37,7 @@ LEVEL_NAMES = {level: alias for alias, level in LEVEL_ALIASES.items()}
 # core/simulate.py). There the search bot runs on this cap alone, never on
 # the clock, so a seed gives the same games on any machine and with any
 # number of worker processes.
-SIMULATE_ITERATIONS = 300
+SIMULATE_ITERATIONS = 200
 
 
 def normalise_level(level: str) -> str:

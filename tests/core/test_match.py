@@ -197,3 +197,31 @@ def test_a_single_human_keeps_their_view_while_bots_move():
     while match.next_bot() is None:
         match.play(match.legal_actions()[0])
     assert match.on_screen() == 0 and match.view()["hand"]
+
+
+def test_a_bot_decision_made_before_a_take_back_is_dropped_even_if_the_same_move_is_replayed():
+    match = new_match([Seat("Kim"), Seat("Bot", "random"), Seat("Bot 2", "random")])
+    match.run_bots()
+    order = "order " + " ".join(c[1:] for c in reversed(match.view()["hand"]))
+    match.play(order)
+    turn = match.bot_turn()  # a bot starts thinking about the position after Kim's move
+    assert turn is not None and not turn.slow
+    decided = turn.decide()
+    match.take_back()
+    match.play(order)  # the same move again: still another moment of the match
+    moves = list(match.record.actions)
+    assert match.play_bot(turn, decided) == []
+    assert match.record.actions == moves
+    fresh = match.bot_turn()
+    assert fresh is not None
+    match.play_bot(fresh, fresh.decide())
+    assert len(match.record.actions) == len(moves) + 1
+
+
+def test_only_the_hard_bot_is_slow_enough_to_think_off_the_screens_thread():
+    match = new_match([Seat("Hard", "search"), Seat("Normal", "heuristic"), Seat("Easy", "random")])
+    slow = []
+    while (turn := match.bot_turn()) is not None and len(slow) < 3:
+        slow.append((turn.seat, turn.slow))
+        match.play_bot(turn, turn.decide() if not turn.slow else match._state.legal_actions(turn.seat)[0])
+    assert slow == [(0, True), (1, False), (2, False)]
