@@ -23,6 +23,9 @@ from tablegames.core.game import GameSpec, GameState, Result
 # Reward = WIN_WEIGHT x share of the win + the rest x rank among the seats.
 WIN_WEIGHT = 0.7
 EXPLORATION = 0.6
+# Standard errors by which the search's best must beat the heuristic's own
+# choice to be played instead (SearchBot.confidence).
+CONFIDENCE = 1.0
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,9 @@ class SearchBot:
         self._advisor = advisor
         self.budget = budget
         self.method = method
+        # How sure the search must be to overrule the heuristic's choice:
+        # the paired gain over it must exceed this many standard errors.
+        self.confidence = CONFIDENCE
         self.last_iterations = 0  # for the benchmarks
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
@@ -109,8 +115,9 @@ class SearchBot:
             candidates.insert(0, advice)  # first: it wins ties
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        search = self._paired if self.method == "paired" else self._ucb
-        return search(spec, view, candidates, rng, deadline)
+        if self.method == "paired":
+            return self._paired(spec, view, candidates, rng, deadline, advised=advice is not None)
+        return self._ucb(spec, view, candidates, rng, deadline)
 
     def _ucb(self, spec: GameSpec, view: Mapping[str, Any], legal: list[Any], rng: random.Random,
              deadline: float | None) -> Any:
@@ -141,9 +148,12 @@ class SearchBot:
         return legal[best]
 
     def _paired(self, spec: GameSpec, view: Mapping[str, Any], candidates: list[Any], rng: random.Random,
-                deadline: float | None) -> Any:
-        """Sequential halving over ``candidates`` (the first wins ties), each
-        round on re-deals shared by all the candidates still in."""
+                deadline: float | None, advised: bool) -> Any:
+        """Sequential halving over ``candidates``, each round on re-deals
+        shared by all the candidates still in. With ``advised``, the first
+        candidate is the heuristic's choice: it stays in every round, and
+        another candidate replaces it only if its gain over it, re-deal by
+        re-deal, is clear (``self.confidence`` standard errors)."""
         seat = view["seat"]
         policy = self._policy_factory()
         sample = spec.sample
@@ -151,6 +161,9 @@ class SearchBot:
         budget = self.budget
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
+        # Per candidate: the sum of squared gains over the first candidate.
+        square_gains = [0.0] * len(candidates)
+        worlds = 0
         playouts = 0
         # The playouts this decision may make: the cap, or fewer when the
         # clock will run out first (re-estimated as the search goes).
@@ -183,8 +196,11 @@ class SearchBot:
                 if len(scores) < len(alive):
                     out_of_time = True
                     break
+                first = scores[0] if alive[0] == 0 else 0.0
                 for index, score in zip(alive, scores):
                     totals[index] += score
+                    square_gains[index] += (score - first) ** 2
+                worlds += 1
                 playouts += len(alive)
                 done += 1
                 if deadline is not None:
@@ -193,11 +209,18 @@ class SearchBot:
                     total = min(budget.iterations, playouts + int(max(0.0, deadline - now) / rate))
             if out_of_time or len(alive) <= 1:
                 break
-            # Keep the better half (ties: the earlier candidate, the advice).
-            alive.sort(key=lambda i: (-totals[i], i))
-            alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+            # Keep the better half (ties: the earlier candidate, the advice),
+            # and the advice.
+            ranked = sorted(alive, key=lambda i: (-totals[i], i))
+            alive = sorted(set(ranked[:max(1, (len(alive) + 1) // 2)]) | ({0} if advised else set()))
         self.last_iterations = playouts
         best = min(alive, key=lambda i: (-totals[i], i))
+        if advised and best != 0 and worlds:
+            # The advice was scored on every re-deal, as was ``best``.
+            gain = (totals[best] - totals[0]) / worlds
+            spread = math.sqrt(max(0.0, square_gains[best] / worlds - gain * gain) / worlds)
+            if gain <= self.confidence * spread:
+                best = 0
         return candidates[best]
 
 
