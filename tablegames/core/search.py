@@ -6,7 +6,8 @@ from the seat's view only) and plays every candidate action out in that
 re-deal with a fast policy; the heuristic's own choice is played unless
 another candidate does clearly better. The bot never sees the real state:
 it gets the view and the legal actions like every bot. Decision time is
-bounded by a time budget and an iteration cap, whichever comes first; with the cap binding, a seed gives the same choice.
+bounded by a time budget and an iteration cap, whichever comes first;
+with the cap binding, a seed gives the same choice.
 """
 
 from __future__ import annotations
