@@ -275,3 +275,18 @@ def test_a_match_nobody_has_moved_in_is_not_saved():
     assert not records.matches_dir().exists() or not list(records.matches_dir().glob("*.json"))
     match.play(match.legal_actions()[0])
     assert match.save_path is not None and match.save_path.exists()
+
+
+def test_a_record_from_before_the_levels_were_renamed_loads_with_its_heuristic_bots(tmp_path):
+    # Written when "hard" meant the heuristic: records store the level's own
+    # name, so "heuristic" and "random" still load, as normal and easy bots.
+    old = {"format": records.FORMAT, "id": "old", "game": "blind-chicken", "seed": 3, "options": {"hands": 1}, "actions": [], "finished": False,
+           "seats": [{"name": "Kim", "bot": None}, {"name": "Bot 1 (hard)", "bot": "heuristic"},
+                     {"name": "Bot 2 (easy)", "bot": "random"}]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    record = records.load(path)
+    assert [seat.bot for seat in record.seats] == [None, "heuristic", "random"]
+    match = Match(record, autosave=False)
+    match.run_bots()
+    assert match.deciders() == [0]  # both bots played; Kim's turn
