@@ -27,10 +27,17 @@ the id become underscores; found with ``importlib``) defining
   for the seat at the keyboard, or prints the rules' one-line message
   (``IllegalAction``) under the table and changes nothing. ``self.say(text)``
   prints a message of the screen's own (e.g. "only the ends can be played");
-- optionally ``check_action(action, parameters)``: return False for a key
-  that does nothing in the current phase (the footer hides it), and
-  ``super().check_action(...)`` for the others. Several bindings may share a
-  key (e.g. ``left``) as long as only one is enabled at a time;
+- ``PHASE_KEYS``: which binding actions each phase offers, keyed by
+  ``view["phase"]`` (a str, or a str-valued Enum member), e.g.
+  ``{"order": {"cursor", "sort", "confirm"}, "play": {"play"}}``. An action
+  named in any phase works only in the phases that name it (the footer hides
+  it elsewhere); an action named in none (rules, take-back) always works. An
+  entry without parentheses covers every binding of that action; one written
+  like the binding, ``"answer('yes')"``, covers only those parameters.
+  Several bindings may share a key (e.g. ``left``) as long as only one is
+  offered at a time. For a finer test inside a phase (a token to spend, the
+  seat at the keyboard deciding) override ``key_offered(action,
+  parameters)``;
 - optionally message handlers such as ``on_hand_row_clicked`` for the mouse.
 
 Shared widgets for that: ``tablegames.ui.widgets`` (CardFace/Card, HandRow,
@@ -43,9 +50,11 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any, Iterable
+from enum import Enum
+from typing import Any, ClassVar, Collection, Iterable, Mapping
 
 from rich.text import Text
+from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -72,6 +81,15 @@ class GameScreen(Screen):
         Binding("u", "take_back", "Undo"),
         Binding("q", "app.to_picker", "Picker"),
     ]
+
+    # Which binding actions each phase offers (see the module docstring).
+    PHASE_KEYS: ClassVar[Mapping[str, Collection[str]]] = {}
+    # Built from PHASE_KEYS: action name -> {phase: parameter tuples, or None for any}.
+    _phase_index: ClassVar[dict[str, dict[str, list[tuple[object, ...]] | None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._phase_index = _index_phase_keys(cls.PHASE_KEYS)
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -103,6 +121,10 @@ class GameScreen(Screen):
     def my_turn(self) -> bool:
         """Whether the seat at the keyboard must decide now."""
         return self.seat is not None and self.seat in self.match.deciders()
+
+    def phase(self) -> str:
+        """The phase of the view on screen ("" if the game has no phases)."""
+        return _phase_name(self.view.get("phase", ""))
 
     def seat_label(self, seat: int) -> str:
         """A seat's name, with "(bot)" for a computer player."""
@@ -189,9 +211,25 @@ class GameScreen(Screen):
         self.after_change()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Show "Undo" in the footer only when there is something to take back."""
+        """A key works (and shows in the footer) when the phase offers it
+        (``PHASE_KEYS``, then ``key_offered``); "Undo" only when there is
+        something to take back."""
         if action == "take_back":
             return self.can_take_back()
+        phases = self._phase_index.get(action)
+        if phases is None:
+            return True
+        phase = self.phase()
+        if phase not in phases:
+            return False
+        allowed = phases[phase]
+        if allowed is not None and tuple(parameters) not in allowed:
+            return False
+        return self.key_offered(action, parameters)
+
+    def key_offered(self, action: str, parameters: tuple) -> bool:
+        """For a game: whether a key its phase offers works right now (e.g.
+        only with a token left). Called only for actions in ``PHASE_KEYS``."""
         return True
 
     def can_take_back(self) -> bool:
@@ -216,6 +254,27 @@ class GameScreen(Screen):
         yield SystemCommand("Take back", "Take back your last move", self.action_take_back)
         yield SystemCommand("Quit to picker", "Leave this match (it is saved; resume it from the picker)",
                             self.app.action_to_picker)
+
+
+def _phase_name(phase: object) -> str:
+    return str(phase.value) if isinstance(phase, Enum) else str(phase)
+
+
+def _index_phase_keys(phase_keys: Mapping[str, Collection[str]]
+                      ) -> dict[str, dict[str, list[tuple[object, ...]] | None]]:
+    index: dict[str, dict[str, list[tuple[object, ...]] | None]] = {}
+    for phase, entries in phase_keys.items():
+        name = _phase_name(phase)
+        for entry in entries:
+            _, action, parameters = parse_action_string(entry)
+            phases = index.setdefault(action, {})
+            if "(" not in entry:
+                phases[name] = None  # every binding of the action
+            else:
+                allowed = phases.setdefault(name, [])
+                if allowed is not None:
+                    allowed.append(tuple(parameters))
+    return index
 
 
 class GenericGameScreen(GameScreen):

@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError, Seat
+from tablegames.ui.glyphs import glyphs_of
 from tablegames.ui.widgets import Cycler
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -33,15 +34,14 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        glyphs = self.app.glyphs
-        arrows = {"ud": "up/down", "lr": "left/right"} if glyphs.ascii else {"ud": "↑↓", "lr": "←→"}
+        glyphs = glyphs_of(self.app)
         kinds = [(HUMAN, "Human")] + [
             (level, f"Bot ({level})")
             for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
         ]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)
-            yield Static(f"{arrows['ud']} or Tab: next field {glyphs.sep} {arrows['lr']}: change a choice "
+            yield Static(f"{glyphs.up_down} or Tab: next field {glyphs.sep} {glyphs.left_right}: change a choice "
                          f"{glyphs.sep} ctrl+s: start", id="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
