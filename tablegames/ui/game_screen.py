@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
-from typing import Any, ClassVar, Collection, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterable, Mapping
 
 from rich.text import Text
 from textual.actions import parse as parse_action_string
@@ -69,9 +69,15 @@ from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import LogPanel, TextLine
 
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
+
 
 class GameScreen(Screen):
     """Base class of a game's screen (see the module docstring)."""
+
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
 
     # Keys go to the screen's bindings; a game focuses a widget when it needs one.
     AUTO_FOCUS = ""

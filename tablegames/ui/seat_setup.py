@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -11,8 +13,10 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError, Seat
-from tablegames.ui.glyphs import glyphs_of
 from tablegames.ui.widgets import Cycler
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 NAME_LENGTH = 12
@@ -20,6 +24,9 @@ HUMAN = "human"
 
 
 class SetupScreen(Screen):
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
+
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -34,7 +41,7 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        glyphs = glyphs_of(self.app)
+        glyphs = self.app.glyphs
         kinds = [(HUMAN, "Human")] + [
             (level, f"Bot ({level})")
             for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)

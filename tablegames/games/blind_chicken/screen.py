@@ -11,12 +11,12 @@ from textual.binding import Binding
 
 from tablegames.games.blind_chicken.cards import EGGS, card_number
 from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
+from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
 
-ORDER, PLAY, ASIDE = "order", "play", "aside"
 
 _cursor = Binding.Group("Cursor", compact=True)
 _move = Binding.Group("Move", compact=True)
@@ -260,7 +260,7 @@ class Screen(GameScreen):
 
     def action_confirm(self) -> None:
         if self.mine(ORDER):
-            self.act("order " + " ".join(str(card_number(c)) for c in self.order))
+            self.act(Order(tuple(card_number(c) for c in self.order)))
         else:
             self.say("There is no hand for you to arrange now.")
 
@@ -271,10 +271,10 @@ class Screen(GameScreen):
 
     def action_play(self, side: str) -> None:
         self.side = side
-        self.act(side)
+        self.act(Play(side))
 
     def action_play_picked(self) -> None:
-        self.act(self.side)
+        self.act(Play(self.side))
 
     def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
         if self.mine(ORDER):
@@ -292,4 +292,4 @@ class Screen(GameScreen):
     # ----- setting aside
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
         event.stop()
-        self.act("aside none" if event.index is None else f"aside {event.index + 1}")
+        self.act(SetAside(None if event.index is None else event.index + 1))
