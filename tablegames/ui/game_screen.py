@@ -38,12 +38,19 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   offered at a time. For a finer test inside a phase (a token to spend, the
   seat at the keyboard deciding) override ``key_offered(action,
   parameters)``;
-- optionally message handlers such as ``on_hand_row_clicked`` for the mouse.
+- optionally message handlers such as ``on_hand_row_clicked`` for the mouse
+  or ``on_decision_panel_chosen`` for a DecisionPanel.
 
-Shared widgets for that: ``tablegames.ui.widgets`` (CardFace/Card, HandRow,
-TrickArea, ScoreTable, LogPanel, TextLine, Cycler). A game without a screen
-module gets ``GenericGameScreen``: its view as text and its legal actions as a
-numbered list, so it is playable (if plainly) before its screen exists.
+Shared widgets for that: ``tablegames.ui.widgets``: CardFace/Card (a face, or
+``CardFace.back(public, tone)``: a back showing only a public attribute),
+HandRow, TrickArea, Pile (top card and size; a public pile can be looked
+through), DecisionPanel (a question, numbered choices, a none choice; its own
+keys while focused), ScoreTable, LogPanel, TextLine, Cycler. Symbols and key
+names in prompts come from ``self.glyphs`` (``left_right``, ``up_down``,
+``enter``...), so ``--ascii`` changes them; a game's own symbols live in its
+package. A game whose spec names no screen gets ``GenericGameScreen``: its
+view as text and its legal actions as a numbered list, so it is playable (if
+plainly) before its screen exists.
 """
 
 from __future__ import annotations

@@ -30,6 +30,8 @@ class Bench(App):
         yield self.widget
 
     def on_mount(self) -> None:
+        if self.glyphs.ascii:
+            self.add_class("-ascii")  # as the real app does
         self.widget.focus()
 
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
@@ -132,6 +134,27 @@ async def test_decision_panel_keeps_a_long_list_scrolled_to_the_highlight():
         await pilot.press("enter")
         await pilot.pause()
         assert app.chosen == [15]
+
+
+async def test_decision_panel_in_ascii_draws_only_ascii_and_clips_a_long_label():
+    long = "Lee's pile: " + "the downtown 7, " * 8
+    app = Bench(DecisionPanel("Which pile?", [long, "Bob's pile"], none="Keep all"), glyphs=ASCII)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+    assert all(line.isascii() for line in lines)
+    assert lines[1].startswith("> 1. Lee's pile: the downtown 7,") and len(lines[1].rstrip()) == SIZE[0]
+    assert lines[2].startswith("  2. Bob's pile") and lines[3].startswith("  n. Keep all")
+
+
+async def test_a_pile_in_ascii_draws_only_ascii():
+    pile = Pile("Deck")
+    app = Bench(pile, glyphs=ASCII)
+    async with app.run_test(size=SIZE) as pilot:
+        pile.show(5, CardFace.back("Y", "yellow"))
+        await pilot.pause()
+        text = screen_text(app)
+    assert text.isascii() and "#Y#" in text and "5 cards" in text
 
 
 async def test_a_card_back_shows_its_public_colour_and_hides_the_value():

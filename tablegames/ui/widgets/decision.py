@@ -53,19 +53,12 @@ def _as_text(label: Label) -> Text:
 class _ChoiceLines(Widget):
     """The choices, one line each; clicks report the line."""
 
-    DEFAULT_CSS = """
-    _ChoiceLines { height: auto; }
-    """
-
     def __init__(self, panel: DecisionPanel) -> None:
         super().__init__()
         self.panel = panel
 
     def render(self) -> Text:
-        text = Text("\n").join(self.panel.lines())
-        text.no_wrap = True
-        text.overflow = "crop" if glyphs_of(self.app).ascii else "ellipsis"
-        return text
+        return Text("\n").join(self.panel.lines())
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -75,10 +68,14 @@ class _ChoiceLines(Widget):
 class DecisionPanel(Widget, can_focus=True):
     """A question, numbered choices and an optional none choice (see the module docstring)."""
 
+    SCOPED_CSS = False  # (the ASCII rule starts at the App)
     DEFAULT_CSS = """
     DecisionPanel { height: auto; }
     DecisionPanel > #decision-question { height: auto; text-style: bold; }
     DecisionPanel > VerticalScroll { height: auto; max-height: 8; }
+    DecisionPanel _ChoiceLines { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    /* The ellipsis character is not ASCII: cut long lines plainly instead. */
+    App.-ascii DecisionPanel _ChoiceLines { text-overflow: clip; }
     """
 
     BINDINGS = [

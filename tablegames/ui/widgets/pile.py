@@ -109,6 +109,7 @@ class Pile(Widget):
 class PileBrowser(ModalScreen[None]):
     """The cards of a public pile, top to bottom, over the current screen."""
 
+    SCOPED_CSS = False  # (the ASCII rule starts at the App)
     DEFAULT_CSS = """
     PileBrowser { align: center middle; }
     PileBrowser > #pile-list {
