@@ -217,6 +217,27 @@ async def test_a_public_pile_is_looked_through_top_to_bottom_and_closed_with_esc
         assert not isinstance(app.screen, PileBrowser)
 
 
+class PileBench(Bench):
+    """A game that binds its own key to look through the discards."""
+
+    BINDINGS = [Binding("d", "discards", "Discards")]
+
+    def action_discards(self) -> None:
+        self.widget.browse()
+
+
+async def test_a_games_own_key_looks_through_a_public_pile_and_the_hint_names_it():
+    pile = Pile("Discards", hint="d or click: look through")
+    app = PileBench(pile)
+    async with app.run_test(size=SIZE) as pilot:
+        pile.show(cards=[CardFace("9", "R")])
+        await pilot.pause()
+        assert "1 card" in screen_text(app) and "d or click: look through" in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, PileBrowser) and "1. 9R  (top)" in screen_text(app)
+
+
 class PhaseProbe(GameScreen):
     """A screen whose keys are gated only by PHASE_KEYS."""
 

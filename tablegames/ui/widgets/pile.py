@@ -39,9 +39,12 @@ class Pile(Widget):
     Pile { height: 4; width: auto; }
     """
 
-    def __init__(self, title: str = "", **kwargs) -> None:
+    def __init__(self, title: str = "", *, hint: str = "click: look through", **kwargs) -> None:
+        """``hint``: how to look through a public pile (name the game's key
+        if it binds one to ``browse``, e.g. "d or click: look through")."""
         super().__init__(**kwargs)
         self.title = title
+        self.hint = hint
         self.size_shown = 0
         self.top: CardFace | None = None
         self.cards: tuple[CardFace, ...] | None = None
@@ -80,7 +83,7 @@ class Pile(Widget):
     def _side(self) -> list[Text]:
         side = [Text(self.title, style="bold"), Text(count_text(self.size_shown))]
         if self.browsable:
-            side.append(Text("click: look through", style="dim"))
+            side.append(Text(self.hint, style="dim"))
         return side
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
