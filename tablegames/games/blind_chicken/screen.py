@@ -17,7 +17,6 @@ from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, 
 
 CHICKEN_TONE = "bold #ff8700"
 
-
 _cursor = Binding.Group("Cursor", compact=True)
 _move = Binding.Group("Move", compact=True)
 _pick = Binding.Group("Pick end", compact=True)
@@ -61,7 +60,7 @@ class Screen(GameScreen):
         self.order_key: tuple = ()
         self.cursor = 0
         self.side = "L"  # the end picked in the play phase
-        self.aside_key: tuple = ()  # the set-aside decision the panel shows
+        self.aside_key: tuple = ()  # the set-aside decision the panel shows (its highlight is kept)
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
@@ -206,7 +205,6 @@ class Screen(GameScreen):
             self.set_focus(None)
         aside.display = False
         aside.disabled = True
-        self.aside_key = ()
 
     def _fill_aside(self, view: dict, aside: DecisionPanel) -> None:
         aside.display = True

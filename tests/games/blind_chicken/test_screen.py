@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tablegames.core.match import Match
 from tablegames.games.blind_chicken.cards import EGGS
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
@@ -127,7 +128,8 @@ async def test_arranging_moves_the_card_under_the_cursor_and_enter_fixes_that_or
         assert ordered == ["order " + " ".join(map(str, arranged))]
 
 
-async def test_set_aside_preselects_the_costliest_earlier_trick():
+def ann_to_set_aside() -> Match:
+    """Ann took the last trick of the hand (seed 8) and may set one aside."""
     match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=8)
     match.run_bots()
     match.play(match.legal_actions()[0])
@@ -135,6 +137,11 @@ async def test_set_aside_preselects_the_costliest_earlier_trick():
         match.run_bots()
         if match.view()["phase"] == "play":
             match.play("L")
+    return match
+
+
+async def test_set_aside_preselects_the_costliest_earlier_trick():
+    match = ann_to_set_aside()
     costs = [trick["score"] for trick in match.view()["taken"][0][:-1]]
     assert costs == [0, -2, -1, -12, 0]  # the seeded deal this test is about
     app = make_app(match)
@@ -144,3 +151,30 @@ async def test_set_aside_preselects_the_costliest_earlier_trick():
         await pilot.press("enter")
         await settle(pilot)
     assert match.record.actions[-1] == (0, "aside 4")
+
+
+async def test_set_aside_keeps_the_players_pick_across_a_look_at_the_rules():
+    match = ann_to_set_aside()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down")  # from trick 4 to trick 5
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+    assert match.record.actions[-1] == (0, "aside 5")
+
+
+async def test_set_aside_keys_stop_at_the_ends_of_the_list_and_n_keeps_all():
+    for keys, chosen in ((["up"] * 8, "aside 1"), (["down"] * 8, "aside none"), (["n"], "aside none")):
+        match = ann_to_set_aside()
+        app = make_app(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            # Held up: stops on trick 1, never wraps round to "keep all" (and back).
+            await pilot.press(*keys, *([] if keys == ["n"] else ["enter"]))
+            await settle(pilot)
+        assert match.record.actions[-1] == (0, chosen), keys
