@@ -59,22 +59,20 @@ import json
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterable, Mapping
 
-from rich.text import Text
 from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import LogPanel, TextLine
+from tablegames.ui.widgets import DecisionPanel, LogPanel, TextLine
 
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
@@ -292,35 +290,34 @@ def _index_phase_keys(phase_keys: Mapping[str, Collection[str]]
 
 class GenericGameScreen(GameScreen):
     """For a game without its own screen: its view as text and its legal
-    actions as a numbered list (arrows and Enter, or the number)."""
+    actions in a DecisionPanel (arrows and Enter, the number, or a click)."""
 
-    BINDINGS = [Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)]
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self.actions: list[Any] = []
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="generic-view", markup=False)
 
     def compose_hand(self) -> ComposeResult:
-        yield OptionList(id="generic-actions")
+        yield DecisionPanel(id="generic-actions")
 
     def show_view(self, view: dict) -> None:
         lines = [f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items()
                  if value not in (None, [], {})]
         self.query_one("#generic-view", Static).update("\n".join(lines))
-        actions = self.query_one("#generic-actions", OptionList)
-        actions.clear_options()
-        for number, action in enumerate(self.match.legal_actions(), start=1):
-            actions.add_option(Option(Text(f"{number}. {action}"), id=str(action)))
-        if actions.option_count:
-            actions.highlighted = 0
-            actions.focus()
+        panel = self.query_one("#generic-actions", DecisionPanel)
+        actions = list(self.match.legal_actions()) if self.my_turn() else []
+        if [str(a) for a in actions] != [str(a) for a in self.actions] or not self.actions:
+            self.actions = actions
+            panel.ask("Your move:" if actions else "", [str(action) for action in actions])
+        if actions:
+            panel.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act(str(event.option.id))
-
-    def action_pick(self, number: int) -> None:
-        actions = self.query_one("#generic-actions", OptionList)
-        if number <= actions.option_count:
-            self.act(str(actions.get_option_at_index(number - 1).id))
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        event.stop()
+        if event.index is not None and event.index < len(self.actions):
+            self.act(self.actions[event.index])
 
 
 def game_screen_for(match: Match) -> GameScreen:
