@@ -29,9 +29,9 @@ from tablegames.games.blind_business.cards import (
     ROW_GAP,
     STATION,
 )
-from tablegames.games.blind_business.rules import (
+from tablegames.games.blind_business.actions import (
     ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
-    Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
+    Action, Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
 )
 from tablegames.games.blind_business.scoring import bonus_table, majority_bonuses
 
@@ -107,7 +107,7 @@ class _Table:
                 elif DISTRICT[c] >= 0:
                     vers = True
             total += count * high
-            if ROW_EXACT[mask] or (vers and not family and ROW_GAP[mask]):
+            if ROW_EXACT[mask] or (vers and ROW_GAP[mask]):
                 total += WIN
                 continue
             if not family:
@@ -121,7 +121,7 @@ class _Table:
                 k = _bits(w & mask)
                 if k > best:
                     best = k
-            if vers and not family:
+            if vers:
                 best += 1
             if best >= 3:
                 total += (3.0 if best == 3 else 12.0) * (0.3 + self.rounds_left)
@@ -153,15 +153,13 @@ class _Table:
         groups = self.groups[seat]
         d = DISTRICT[card]
         if d < 0:
-            if self.family:
-                val = 0.0
-            else:
-                options = [x for x in DISTRICTS if groups[x]]
-                val = max((self.with_card(seat, x, card) for x in options), default=2.0)
+            # A Trainer is placed in a row (family rules too).
+            options = [x for x in DISTRICTS if groups[x]]
+            val = max((self.with_card(seat, x, card) for x in options), default=2.0)
         else:
             val = self.with_card(seat, d, card)
             # Unassigned Trainers may follow the first card of a new district.
-            if not self.family and not groups[d] and self.free[seat]:
+            if not groups[d] and self.free[seat]:
                 val += 0.5 * NUMBER[card]
         if not self.family:
             num = NUMBER[card]
@@ -391,7 +389,8 @@ class HeuristicBot:
                 continue
             c = t.hands[me][action.slot - 1]
             d = DISTRICT[c]
-            gain = t.with_card(me, d, c) if d >= 0 else 0.0
+            # An added Trainer is placed like any Trainer.
+            gain = t.with_card(me, d, c) if d >= 0 else t.value(me, c)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best

@@ -498,6 +498,19 @@ def test_playground_add_has_no_when_won_effect():
     assert state.is_over() and state.tokens[0] == 0, "the added 2 gives no OK token"
 
 
+def test_playground_added_trainer_is_placed_like_any_trainer():
+    state = end_of_game(["TR1", "CS7", "DT8", "BW7"], ["PG5", "PG6", "BW2"], ["PG8"])
+    assert state.phase == ADD
+    play(state, "add 1")
+    assert state.phase == ASSIGN and state.to_move() == (0,)
+    assert state.view(0)["decision"]["added"] is True
+    assert state.legal_actions(0) == (Assign(PLAYGROUND), Assign(BOARDWALK), Assign(STATION), Assign(None))
+    play(state, "assign playground")
+    assert state.is_over()
+    assert state.view(1)["areas"][0]["playground"] == ["PG5", "PG6", "TR1"]
+    assert dict(state.result().breakdown[0])["Playground: 3 cards x 6"] == 18
+
+
 def test_playground_tie_for_most_means_nobody_adds():
     state = end_of_game(["BW9", "CS7", "DT8", "BW7"], ["PG5", "PG6"], ["PG8", "PG9"])
     assert state.is_over() and state.added is None
@@ -520,24 +533,37 @@ def test_family_rules_turn_off_card_abilities():
     assert state.phase == ASK and state.tokens == [0, 0], "no OK token, no discard"
     play(state, "ask p1 2", "no", "take 3")  # P0 wins BW3, P1 takes CS7
     assert state.phase == ASK, "no swap"
-    play(state, "ask p2 2", "no", "take 4")  # P1 wins PG4, P0 takes TR1
-    assert state.phase == ASK, "no peek, no Trainer assignment"
-    assert state.view(0)["areas"][0]["unassigned"] == ["TR1"]
+    play(state, "ask p2 2", "no", "take 3")  # P1 wins PG4, P0 takes CS8
+    assert state.phase == ASK, "no peek"
+
+
+def test_family_rules_still_place_the_trainer_in_a_row():
+    # RULINGS.md: family rules are the basic game, but a Trainer has to go in some row.
+    hands = [["BW10", "BW3", "CS7", "DT8"], ["PG2", "PG4", "CS8", "TR1"]]
+    state = position(2, hands=hands, areas=[["PG5", "BW6"], ["DT5"]], family=True)
+    play(state, "ask p2 1", "no", "take 4")  # P1 wins PG2, P0 takes TR1
+    assert state.phase == ASSIGN and state.to_move() == (0,)
+    assert state.legal_actions(0) == (Assign(PLAYGROUND), Assign(BOARDWALK), Assign(None))
+    play(state, "assign boardwalk")
+    assert state.view(1)["areas"][0]["boardwalk"] == ["BW6", "TR1"]
+    assert dict(state.result().breakdown[0])["Boardwalk: 2 cards x 6"] == 12
 
 
 def test_family_rules_score_only_count_times_highest():
     areas = [["PG1", "PG9", "BW5", "BW6", "CS4", "DT4", "TR1"], ["BW7"]]
     state = position(2, family=True, areas=areas, trainers={"TR1": PLAYGROUND})
     lines = state.result().breakdown[0]
-    assert lines == (("Playground: 2 cards x 9", 18), ("Boardwalk: 2 cards x 6", 12),
+    # The 1 counts once; the Trainer assigned to the playground counts there.
+    assert lines == (("Playground: 3 cards x 9", 27), ("Boardwalk: 2 cards x 6", 12),
                      ("Central station: 1 card x 4", 4), ("Downtown: 1 card x 4", 4))
 
 
-def test_family_rules_versatile_fills_no_gap_but_plain_five_in_a_row_wins():
+def test_family_rules_versatile_still_fills_a_gap_and_plain_five_in_a_row_wins():
     hands = [PLAIN[0], ["CSV", "BW7", "PG6", "DT9"], ["PG7", "BW8", "DT6", "DT5"]]
     state = plain(hands=hands, family=True, areas=[["CS5", "CS6", "CS8", "CS9"], [], []])
     play(state, "ask p2 1", "yes", "ask 1", "accept")
-    assert not state.is_over()
+    assert state.is_over() and state.result().winners == (0,)
+    assert state.rows == [(0, STATION, 5, 9)]
     hands = [["PG5", "BW6", "DT8", "BW5"], ["CS9", "BW7", "PG6", "DT9"], ["PG7", "BW8", "DT6", "DT5"]]
     state = plain(hands=hands, family=True, areas=[["CS5", "CS6", "CS8", "CS7"], [], []])
     play(state, "ask p2 1", "yes", "ask 1", "accept")
