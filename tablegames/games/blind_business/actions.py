@@ -137,19 +137,21 @@ COUNTER_PLAIN: tuple[CounterAsk, ...] = tuple(CounterAsk(s) for s in range(1, HA
 COUNTER_OK: tuple[CounterAsk, ...] = COUNTER_PLAIN + tuple(CounterAsk(s, True) for s in range(1, HAND_SIZE + 1))
 ASSIGNS: tuple[Assign, ...] = tuple(Assign(d) for d in DISTRICTS)
 
-_ASK_CACHE: dict[tuple[int, int, bool], tuple[Ask, ...]] = {}
 
 
 def ask_actions(n: int, seat: int, ok: bool) -> tuple[Ask, ...]:
     """Every ask of ``seat`` in an ``n``-player game (with OK variants if ``ok``)."""
-    key = (n, seat, ok)
-    found = _ASK_CACHE.get(key)
-    if found is None:
-        found = tuple(Ask(t, s) for t in range(n) if t != seat for s in range(1, HAND_SIZE + 1))
-        if ok:
-            found += tuple(Ask(t, s, True) for t in range(n) if t != seat for s in range(1, HAND_SIZE + 1))
-        _ASK_CACHE[key] = found
+    found = tuple(Ask(t, s) for t in range(n) if t != seat for s in range(1, HAND_SIZE + 1))
+    if ok:
+        found += tuple(Ask(t, s, True) for t in range(n) if t != seat for s in range(1, HAND_SIZE + 1))
     return found
+
+
+# ASK_TABLE[n][seat][holds an OK token]: the asks, built once.
+ASK_TABLE: dict[int, tuple[tuple[tuple[Ask, ...], tuple[Ask, ...]], ...]] = {
+    n: tuple((ask_actions(n, seat, False), ask_actions(n, seat, True)) for seat in range(n))
+    for n in range(2, 6)
+}
 
 
 def _seat_number(word: str) -> int:

@@ -85,7 +85,7 @@ from tablegames.games.blind_business.actions import (
     Seen,
     Swap,
     Take,
-    ask_actions,
+    ASK_TABLE,
     parse_action,
 )
 from tablegames.games.blind_business.cards import (
@@ -169,6 +169,7 @@ class BlindBusinessState(BaseState):
         if n not in REMOVED:
             raise ValueError(f"Blind Business takes 2-5 players, not {n}.")
         self.family = bool(options.get("family", 0))
+        self._asks = ASK_TABLE[n]
         rng = self.rng
         self.start = rng.randrange(n)
         deck = list(range(DECK_SIZE))
@@ -318,7 +319,9 @@ class BlindBusinessState(BaseState):
         # A random card of the deck (the rng moves: the match controller
         # treats an action that drew a card as one that cannot be taken back).
         deck = self.deck
-        i = self.rng.randrange(len(deck))
+        # rng.randrange(len(deck)) without its argument checks: the same
+        # number from the same rng state (saved records replay), faster.
+        i = self.rng._randbelow(len(deck))
         deck[i], deck[-1] = deck[-1], deck[i]
         return deck.pop()
 
@@ -335,12 +338,14 @@ class BlindBusinessState(BaseState):
         d = self._due
         kind = type(d)
         if kind is Requesting:
-            return ask_actions(self.n, seat, self.tokens[seat] > 0)
+            return self._asks[seat][self.tokens[seat] > 0]
         if kind is Answering:
             return YES_NO
         if kind is Taking:
-            assert self.recipient is not None
+            assert self.recipient is not None and self.slot is not None
             hand = self.hands[self.recipient]
+            if hand.count(EMPTY) == 1:  # only the slot the recipient won
+                return _TAKES_BUT[self.slot]
             return tuple(TAKES[i] for i in range(HAND_SIZE) if hand[i] != EMPTY)
         if kind is CounterRequesting:
             return COUNTER_OK if self.tokens[seat] else COUNTER_PLAIN
@@ -565,6 +570,7 @@ class BlindBusinessState(BaseState):
         logging = self.logging
         while steps:
             kind, seat, c, district = steps.pop()
+            # (most frequent first)
             if kind == ABILITY:
                 d = DISTRICT[c]
                 if d < 0:
@@ -588,34 +594,6 @@ class BlindBusinessState(BaseState):
                     for t in (49, 48):
                         if self.tdist[t - 48] < 0 and t in area:
                             steps.append((LATE_TRAINER, seat, t, d))
-                continue
-            if kind == TRAINER:
-                if self._offer_trainer(seat, c):
-                    return
-                continue
-            if kind == LATE_TRAINER:
-                if self.tdist[c - 48] >= 0 or c not in self.areas[seat]:
-                    continue
-                self._await(PlacingTrainer(seat, trainer=c, districts=(district,), opened=district))
-                if logging:
-                    self.emit(f"{names[seat]} won the first {DISTRICT_NAMES[district]} card and "
-                              f"may assign their unassigned Trainer there.")
-                return
-            if kind == DISCARD_CHECK:
-                snap = self.snapshot
-                assert snap is not None
-                mine = snap[seat]
-                most = max(x for s, x in enumerate(snap) if s != seat)
-                if mine > most or (NUMBER[c] == 11 and mine == most):
-                    self._await(Discarding(seat, card=c, count=mine))
-                    if logging:
-                        self.emit(f"{names[seat]}'s {NUMBER[c]}: {mine} cards is the most, so "
-                                  f"{names[seat]} must discard a card from their play area.")
-                    return
-                if logging:
-                    rule = "strictly the most" if NUMBER[c] == 10 else "the most"
-                    self.emit(f"{names[seat]}'s {NUMBER[c]}: {mine} card{'' if mine == 1 else 's'} "
-                              f"is not {rule}, so no discard.")
                 continue
             if kind == ROW_CHECK:
                 winners = []
@@ -646,6 +624,30 @@ class BlindBusinessState(BaseState):
                     self.emit(f"{who} {verb} back up to {HAND_SIZE} without looking "
                               f"({len(self.deck)} cards left in the deck).")
                 continue
+            if kind == END_TURN:
+                self.turn_no += 1
+                if not self.deck:
+                    self._final()
+                    return
+                self.requester = (self.requester + 1) % self.n
+                self._start_turn()
+                return
+            if kind == DISCARD_CHECK:
+                snap = self.snapshot
+                assert snap is not None
+                mine = snap[seat]
+                most = max(x for s, x in enumerate(snap) if s != seat)
+                if mine > most or (NUMBER[c] == 11 and mine == most):
+                    self._await(Discarding(seat, card=c, count=mine))
+                    if logging:
+                        self.emit(f"{names[seat]}'s {NUMBER[c]}: {mine} cards is the most, so "
+                                  f"{names[seat]} must discard a card from their play area.")
+                    return
+                if logging:
+                    rule = "strictly the most" if NUMBER[c] == 10 else "the most"
+                    self.emit(f"{names[seat]}'s {NUMBER[c]}: {mine} card{'' if mine == 1 else 's'} "
+                              f"is not {rule}, so no discard.")
+                continue
             if kind == AFTER_REFILL:
                 if NUMBER[c] == 3:
                     self._await(Swapping(seat, card=c))
@@ -657,13 +659,17 @@ class BlindBusinessState(BaseState):
                     if logging:
                         self.emit(f"{names[seat]}'s 4: {names[seat]} looks at their own hand in private.")
                 return
-            if kind == END_TURN:
-                self.turn_no += 1
-                if not self.deck:
-                    self._final()
+            if kind == TRAINER:
+                if self._offer_trainer(seat, c):
                     return
-                self.requester = (self.requester + 1) % self.n
-                self._start_turn()
+                continue
+            if kind == LATE_TRAINER:
+                if self.tdist[c - 48] >= 0 or c not in self.areas[seat]:
+                    continue
+                self._await(PlacingTrainer(seat, trainer=c, districts=(district,), opened=district))
+                if logging:
+                    self.emit(f"{names[seat]} won the first {DISTRICT_NAMES[district]} card and "
+                              f"may assign their unassigned Trainer there.")
                 return
             if kind == FINISH:
                 self._finish()
@@ -865,6 +871,9 @@ class BlindBusinessState(BaseState):
     def prompt(self, seat: int) -> str:
         return _view.prompt(self, seat)
 
+
+# The takes after a "no" when only the asked slot (0-based) is empty.
+_TAKES_BUT = tuple(tuple(TAKES[i] for i in range(HAND_SIZE) if i != slot) for slot in range(HAND_SIZE))
 
 # One decision object per kind and seat for the exchange (they carry no data).
 _REQUESTING = tuple(Requesting(s) for s in range(5))
