@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from tablegames.games.blind_business.cards import (
     BOARDWALK,
@@ -42,6 +42,12 @@ _WINDOWS = tuple(0b11111 << start for start in range(7))
 _NAME_TO_DISTRICT = {name: d for d, name in enumerate(DISTRICT_NAMES)}
 
 
+def _card(c: int | None) -> int:
+    """A card the view shows (the bot only picks visible ones)."""
+    assert c is not None
+    return c
+
+
 def _bits(x: int) -> int:
     return bin(x).count("1")
 
@@ -68,7 +74,7 @@ class _Table:
             visible.update(self.free[-1])
         self.hands: list[list[int | None]] = []
         for s, hand in enumerate(view["hands"]):
-            row = []
+            row: list[int | None] = []
             for c in hand:
                 if c is None or c == "back":
                     row.append(None)
@@ -255,12 +261,14 @@ class HeuristicBot:
         return total / weight_sum if weight_sum else 0.0
 
     # ----- decisions
-    def choose(self, view: dict | None, legal: Sequence, rng: random.Random):
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Any], rng: random.Random) -> Action:
         first = legal[0]
         if len(legal) == 1 or isinstance(first, Seen):
             if view is not None:
                 self._remember(_Table(view))
             return first
+        if view is None:
+            raise ValueError("The Blind Business bot decides from its view.")
         t = _Table(view)
         self._remember(t)
         if isinstance(first, Ask):
@@ -269,8 +277,8 @@ class HeuristicBot:
             return self._answer(t, legal)
         if isinstance(first, Take):
             p = view["request"]["recipient"]
-            return max(legal, key=lambda a: t.value(t.me, t.hands[p][a.slot - 1])
-                       + 0.2 * t.weight(p) * t.value(p, t.hands[p][a.slot - 1]))
+            return max(legal, key=lambda a: t.value(t.me, _card(t.hands[p][a.slot - 1]))
+                       + 0.2 * t.weight(p) * t.value(p, _card(t.hands[p][a.slot - 1])))
         if isinstance(first, CounterAsk):
             return self._counter(t, legal)
         if isinstance(first, Reply):
@@ -290,8 +298,9 @@ class HeuristicBot:
 
     def _ask(self, t: _Table, legal: Sequence) -> Ask:
         me = t.me
-        give_mine = {}
-        best, best_score = None, -math.inf
+        give_mine: dict[int, tuple[float, float]] = {}
+        best: Ask = legal[0]
+        best_score = -math.inf
         for action in legal:
             p, s = action.target, action.slot - 1
             hand = t.hands[p]
@@ -330,7 +339,8 @@ class HeuristicBot:
         w = t.weight(r)
         asked_me = self._own_value(t, me, prefer=r)
         asked_r = self._own_value(t, r, prefer=r)
-        best, best_score = None, -math.inf
+        best: CounterAsk = legal[0]
+        best_score = -math.inf
         for action in legal:
             y = t.hands[r][action.slot - 1]
             vy_me, vy_r = t.value(me, y), t.value(r, y)
@@ -369,14 +379,15 @@ class HeuristicBot:
     def _swap(self, t: _Table, legal: Sequence) -> Swap:
         me = t.me
         mine = sum(max(0.0, self._own_value(t, me)) for _ in range(4))
-        best, best_gain = KEEP_HAND, 3.0
+        best: Swap = KEEP_HAND
+        best_gain = 3.0
         for action in legal:
             if action.target is None:
                 continue
             theirs = sum(max(0.0, t.value(me, c)) for c in t.hands[action.target] if c is not None)
             if theirs - mine > best_gain:
                 best, best_gain = action, theirs - mine
-        if best is not KEEP_HAND:
+        if best.target is not None:
             # I will hold exactly their hand (shuffled).
             self.known = {c for c in t.hands[best.target] if c is not None}
         return best

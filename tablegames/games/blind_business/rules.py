@@ -321,7 +321,7 @@ class BlindBusinessState(BaseState):
         deck = self.deck
         # rng.randrange(len(deck)) without its argument checks: the same
         # number from the same rng state (saved records replay), faster.
-        i = self.rng._randbelow(len(deck))
+        i = self.rng._randbelow(len(deck))  # type: ignore[attr-defined]
         deck[i], deck[-1] = deck[-1], deck[i]
         return deck.pop()
 
@@ -619,9 +619,9 @@ class BlindBusinessState(BaseState):
                             drawn.append(who)
                 if logging and drawn:
                     seats = list(dict.fromkeys(drawn))
-                    who = " and ".join(names[s] for s in seats)
+                    drawers = " and ".join(names[s] for s in seats)
                     verb = "draws" if len(seats) == 1 else "draw"
-                    self.emit(f"{who} {verb} back up to {HAND_SIZE} without looking "
+                    self.emit(f"{drawers} {verb} back up to {HAND_SIZE} without looking "
                               f"({len(self.deck)} cards left in the deck).")
                 continue
             if kind == END_TURN:

@@ -21,6 +21,7 @@ def seeded_position(seed: int, stop: Callable[[dict, int], bool]) -> Match:
         match.run_bots()
         assert not match.is_over(), "the scene was not reached"
         seat = match.next_human()
+        assert seat is not None, "no human is to move"
         match.take_keyboard(seat)
         if stop(match.view(), seat):
             return match
