@@ -160,7 +160,7 @@ __all__ = [
 class BlindBusinessState(BaseState):
     DEEP: ClassVar[tuple[str, ...]] = (
         "hands", "areas", "tdist", "tokens", "deck", "removed", "discards", "steps", "snapshot",
-        "last_won", "rows", "dcount", "nmask", "vers", "decisions",
+        "last_won", "rows", "dcount", "nmask", "vers",
     )
 
     def __init__(self, names: Sequence[str], options: dict[str, int], seed: int):

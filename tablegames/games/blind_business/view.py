@@ -166,15 +166,15 @@ def prompt(state: BlindBusinessState, seat: int) -> str:
     if phase == Phase.SETUP:
         return "look at your four cards, then confirm."
     if phase == Phase.ASK:
-        extra = " (OK token: a forced yes)" if state.tokens[seat] else ""
-        return f"ask a player for one of their cards{extra}."
+        extra = " (an OK token forces a yes)" if state.tokens[seat] else ""
+        return f"ask a rival for one of their cards{extra}."
     if phase == Phase.ANSWER:
         return f"{names[r]} asks for your slot {(state.slot or 0) + 1}: yes or no?"
     if phase == Phase.TAKE:
         return f"{names[p] if p is not None else ''} said no: take another of their cards."
     if phase == Phase.COUNTER:
-        extra = " (OK token: a forced accept)" if state.tokens[seat] else ""
-        return f"ask {names[r]} for one of their cards{extra}."
+        extra = " (an OK token forces an accept)" if state.tokens[seat] else ""
+        return f"ask {names[r]} for a card{extra}."
     if phase == Phase.REPLY:
         who = names[p] if p is not None else ""
         return f"{who} asks for your slot {(state.cslot or 0) + 1}: accept or reject?"

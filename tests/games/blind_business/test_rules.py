@@ -707,3 +707,18 @@ def test_after_a_look_the_log_keeps_no_faces_of_your_own_hand():
     for text in private:
         for card in hand:
             assert card_name(card) not in text and CARD_ID[card] not in text
+
+
+def test_a_copy_plays_on_without_changing_the_original():
+    for players, family in ((2, 0), (5, 0), (3, 1)):
+        state = SPEC.new_game([f"P{i}" for i in range(players)], {"family": family}, players)
+        rng = random.Random(players)
+        while not state.is_over():
+            before = everything_seen_by(state), state.all_card_ids(), state.rng.getstate()
+            other = state.copy()
+            while not other.is_over():
+                seat = other.to_move()[0]
+                other.apply(seat, rng.choice(other.legal_actions(seat)), [])
+            assert (everything_seen_by(state), state.all_card_ids(), state.rng.getstate()) == before
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
