@@ -143,7 +143,7 @@ def board_lines(view: BusinessView, look: BoardLook) -> tuple[list[Text], list[l
     labels = look.labels
     width = look.width
     # Line 1: mark + name, four slots, role, tokens.
-    rest = 1 + 4 * SLOT_WIDTH + 2 + 6 + 4
+    rest = 1 + 1 + 4 * SLOT_WIDTH + 2 + 6 + 4
     name_width = max(4, min(max(len(x) for x in labels), width - rest))
     lines: list[Text] = []
     regions: list[list[Region]] = []
@@ -156,6 +156,7 @@ def board_lines(view: BusinessView, look: BoardLook) -> tuple[list[Text], list[l
         line = Text()
         line.append(glyphs.turn if s in movers else " ", style="bold")
         line.append(set_cell_size(labels[s], name_width), style="bold underline" if s == me else "bold")
+        line.append(" ")
         spots: list[Region] = []
         for slot, card in enumerate(view["hands"][s]):
             mark = "cursor" if look.cursor == (s, slot) else ("asked" if (s, slot) in asked else "")
