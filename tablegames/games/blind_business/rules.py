@@ -694,7 +694,8 @@ class BlindBusinessState(BaseState):
         assert isinstance(d, PlacingTrainer)
         if type(action) is not Assign:
             raise IllegalAction("Choose a district for the Trainer, or 'assign none'.")
-        if action.district is not None and action.district not in d.districts:
+        if action.district is not None and (type(action.district) is not int
+                                            or action.district not in d.districts):
             where = ", ".join(DISTRICT_WORDS[x] for x in d.districts)
             raise IllegalAction(f"The Trainer can go to: {where} (or none).")
         self._done()

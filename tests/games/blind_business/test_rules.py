@@ -660,6 +660,18 @@ def test_illegal_ability_choices_leave_the_state_unchanged():
     assert everything_seen_by(state) == before
 
 
+def test_a_malformed_trainer_choice_is_refused_not_read_as_a_district():
+    state = position(2, hands=[["BW7", "CS7", "PG8", "DT5"], ["TR1", "PG6", "CS8", "DT9"]],
+                     areas=[[], ["BW5"]])
+    play(state, "ask p2 1", "no", "take 2")  # P1 wins TR1: boardwalk or none
+    assert state.phase == ASSIGN
+    before = everything_seen_by(state)
+    for bad in (Assign(True), Assign("boardwalk"), Assign(1.0)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction):
+            state.apply(1, bad)
+    assert everything_seen_by(state) == before
+
+
 def test_game_over_refuses_every_move():
     state = end_of_game(["BW9", "CS7", "DT8", "BW7"], ["PG5", "PG6"], ["PG8", "PG9"])
     assert state.phase == OVER
