@@ -107,6 +107,18 @@ from tablegames.games.blind_business.cards import (
 )
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
+    ADD,
+    ANSWER,
+    ASK,
+    ASSIGN,
+    COUNTER,
+    DISCARD,
+    OVER,
+    PEEK,
+    REPLY,
+    SETUP,
+    SWAP,
+    TAKE,
     ABILITY,
     AFTER_REFILL,
     DISCARD_CHECK,
@@ -135,13 +147,6 @@ from tablegames.games.blind_business.vocab import (
     Swapping,
     Taking,
 )
-
-# The phases under their old names (tests, the bot and the screen compare a
-# view's "phase" with them; a Phase is a str).
-SETUP, ASK, ANSWER, TAKE, COUNTER, REPLY = (Phase.SETUP, Phase.ASK, Phase.ANSWER, Phase.TAKE,
-                                            Phase.COUNTER, Phase.REPLY)
-ASSIGN, DISCARD, SWAP, PEEK, ADD, OVER = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK,
-                                          Phase.ADD, Phase.OVER)
 
 _ROW_CHECK: Step = (ROW_CHECK, -1, -1, -1)
 _REFILL: Step = (REFILL, -1, -1, -1)

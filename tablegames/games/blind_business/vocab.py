@@ -37,6 +37,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases under short names (a Phase is a str: view["phase"] == ASK).
+SETUP, ASK, ANSWER, TAKE, COUNTER, REPLY = (Phase.SETUP, Phase.ASK, Phase.ANSWER, Phase.TAKE,
+                                            Phase.COUNTER, Phase.REPLY)
+ASSIGN, DISCARD, SWAP, PEEK, ADD, OVER = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK,
+                                          Phase.ADD, Phase.OVER)
+
+
 # ----- decisions on the queue -------------------------------------------------------------
 # The exchange's data (who asked whom for which slot, the answer) is the
 # state's current request, shown in the view's "request"; the decisions
