@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablegames.core.decisions import Decision, DecisionQueue
+from tablegames.core.state import BaseState
+from tablegames.games.blind_business.actions import ASK_TABLE
 from tablegames.games.blind_business.cards import CARD_BY_ID, DECK_SIZE, DISTRICT_NAMES
 from tablegames.games.blind_business.rules import BlindBusinessState
 from tablegames.games.blind_business.vocab import (
@@ -51,8 +53,12 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> BlindBusinessState:
     names = tuple(view["names"])
     n = len(names)
     phase = Phase(view["phase"])
+    # Every attribute is set below from the view, so skip the deal.
     state = BlindBusinessState.__new__(BlindBusinessState)
-    BlindBusinessState.__init__(state, names, {"family": int(view["family"])}, rng.getrandbits(64))
+    BaseState.__init__(state, names, rng.getrandbits(64))
+    state.family = bool(view["family"])
+    state._asks = ASK_TABLE[n]
+    state._result = None
     state.start = view["start"]
     state.turns_total = view["turns"]
     turn = view["turn"]
@@ -106,6 +112,9 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> BlindBusinessState:
     state.hands = hands
     state.areas = areas
     state.discards = discards
+    state.dcount = [[0] * 4 for _ in range(n)]
+    state.nmask = [[0] * 4 for _ in range(n)]
+    state.vers = [[False] * 4 for _ in range(n)]
     for s in range(n):
         state.recount(s)
 
