@@ -5,11 +5,11 @@ Draws only from the view (``vocab.BusinessView``). The view already hides
 the faces of the keyboard seat's own hand ("back"), except during its
 private looks, when they are drawn marked "only you see this". The parts:
 
-- ``board.py``: the board under the table, two lines per seat (hand slots,
+- ``screen/board.py``: the board under the table, two lines per seat (hand slots,
   then the play area by district), with the slot cursor;
-- ``exchange.py``: the exchange in plain words, the choices of the list
+- ``screen/exchange.py``: the exchange in plain words, the choices of the list
   decisions (as action objects) and the last exchange;
-- this module: the table (round, deck and token counts, the words, the pick
+- ``screen/__init__.py``: the table (round, deck and token counts, the words, the pick
   or the list of choices), the keys, and the actions it plays.
 
 Keys per decision:
@@ -48,8 +48,8 @@ from tablegames.games.blind_business.actions import (
     CounterAsk,
     Take,
 )
-from tablegames.games.blind_business.board import BoardLook, BusinessBoard, board_lines
-from tablegames.games.blind_business.exchange import (
+from tablegames.games.blind_business.screen.board import BoardLook, BusinessBoard, board_lines
+from tablegames.games.blind_business.screen.exchange import (
     ASCII_KEYS,
     UNICODE_KEYS,
     Explanation,
@@ -440,3 +440,5 @@ class BlindBusinessScreen(GameScreen):
 
 # The plug-in name the app looks for (GameScreen contract).
 Screen = BlindBusinessScreen
+
+__all__ = ["BlindBusinessScreen", "BusinessBoard", "Screen"]

@@ -24,7 +24,7 @@ from tablegames.games.blind_business.actions import (
     Discard,
     Swap,
 )
-from tablegames.games.blind_business.board import CODE_OF, card_words, face_text
+from tablegames.games.blind_business.screen.board import CODE_OF, card_words, face_text
 from tablegames.games.blind_business.cards import DISTRICT_NAMES, card_from_id, district_from_word
 from tablegames.games.blind_business.view import UNASSIGNED_GROUP
 from tablegames.games.blind_business.vocab import HIDDEN, BusinessView, DecisionView, Phase
