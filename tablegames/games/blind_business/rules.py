@@ -211,7 +211,7 @@ class BlindBusinessState(BaseState):
         # Seats that see their own hand's faces right now.
         self.peeking: tuple[int, ...] = tuple(range(n))
         for seat in range(n):
-            self.decisions.push(FirstLook(seat))
+            self.decisions.push(_FIRST_LOOK[seat])
         self._due: Decision | None = self.decisions.current()
         self._movers: tuple[int, ...] = tuple(range(n))
 
@@ -601,13 +601,20 @@ class BlindBusinessState(BaseState):
                             steps.append((LATE_TRAINER, seat, t, d))
                 continue
             if kind == ROW_CHECK:
+                # Only the districts of this exchange's two cards can have
+                # come to a row: a row elsewhere would have ended the game.
                 winners = []
                 assert self.recipient is not None
-                for who in (self.requester, self.recipient):
-                    row = self._row(who)
-                    if row is not None:
+                for who, won in ((self.requester, self.won_r), (self.recipient, self.won_p)):
+                    d = DISTRICT[won]
+                    if d < 0:
+                        continue
+                    m = self.nmask[who][d]
+                    if ROW_EXACT[m] or (self.vers[who][d] and ROW_GAP[m]):
+                        run = best_run(m, self.vers[who][d])
+                        assert run is not None
                         winners.append(who)
-                        self.rows.append((who, *row))
+                        self.rows.append((who, d, run[0], run[1]))
                 if winners:
                     steps.clear()
                     self._end_with_rows(tuple(winners))
@@ -881,7 +888,9 @@ class BlindBusinessState(BaseState):
 # The takes after a "no" when only the asked slot (0-based) is empty.
 _TAKES_BUT = tuple(tuple(TAKES[i] for i in range(HAND_SIZE) if i != slot) for slot in range(HAND_SIZE))
 
-# One decision object per kind and seat for the exchange (they carry no data).
+# One decision object per kind and seat for the first look and the exchange
+# (they carry no data; decisions are immutable, so states share them).
+_FIRST_LOOK = tuple(FirstLook(s) for s in range(5))
 _REQUESTING = tuple(Requesting(s) for s in range(5))
 _ANSWERING = tuple(Answering(s) for s in range(5))
 _TAKING = tuple(Taking(s) for s in range(5))
