@@ -15,7 +15,7 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     sample=sample,
-    bots=bot_levels(HeuristicBot),
+    bots=bot_levels(HeuristicBot, game="blind-business"),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(
