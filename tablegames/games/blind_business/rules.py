@@ -294,8 +294,6 @@ class BlindBusinessState(BaseState):
         self.nmask[seat] = masks
         self.vers[seat] = vers
 
-    _recount = recount
-
     def _row(self, seat: int) -> tuple[int, int, int] | None:
         """(district, low, high) of a five-in-a-row of ``seat``, or None
         (the Versatile fills one gap, in family rules too)."""
@@ -374,12 +372,6 @@ class BlindBusinessState(BaseState):
         d = self._due
         assert d is not None
         _HANDLERS[type(d)](self, seat, d, action)
-
-    def _not_now(self, seat: int) -> str:
-        if self.over:
-            return "The game is over."
-        waiting = " and ".join(self.names[s] for s in self._movers)
-        return f"It is {waiting}'s decision, not {self.names[seat]}'s."
 
     # ----- setup and peeks
     def _on_seen(self, seat: int, d: Decision, action: Any) -> None:

@@ -736,3 +736,17 @@ def test_a_copy_plays_on_without_changing_the_original():
             assert (everything_seen_by(state), state.all_card_ids(), state.rng.getstate()) == before
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_decision_queue_says_who_moves_and_what_they_decide_at_every_step():
+    for players in (2, 4):
+        state = SPEC.new_game([f"P{i}" for i in range(players)], {}, players)
+        rng = random.Random(players)
+        while not state.is_over():
+            queued = list(state.decisions)
+            assert queued and state.decision() == queued[0]
+            assert tuple(d.seat for d in queued) == tuple(state.to_move())
+            assert state.view(None)["phase"] == state.phase != "resolve"
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert not state.decisions and state.to_move() == ()
