@@ -163,9 +163,12 @@ __all__ = [
 
 
 class BlindBusinessState(BaseState):
+    # The mutable attributes, copied by copy(). ``removed``, ``snapshot``
+    # and ``last_won`` are lists too but are only ever replaced whole, never
+    # changed in place, so copies share them.
     DEEP: ClassVar[tuple[str, ...]] = (
-        "hands", "areas", "tdist", "tokens", "deck", "removed", "discards", "steps", "snapshot",
-        "last_won", "rows", "dcount", "nmask", "vers",
+        "hands", "areas", "tdist", "tokens", "deck", "discards", "steps", "rows", "dcount", "nmask",
+        "vers",
     )
 
     def __init__(self, names: Sequence[str], options: dict[str, int], seed: int):
