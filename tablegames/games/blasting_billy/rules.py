@@ -250,8 +250,6 @@ class BlastingBillyState(BaseState):
             lines = []
             for t in range(TYPES):
                 total = r["columns"][t]["total"]
-                if not r["columns"][t]["cards"] and not billy_totals[t]:
-                    continue
                 verdict = "shot" if r["shot"][t] else "safe"
                 lines.append((f"{TYPE_NAMES[t]} {total} vs Billy {billy_totals[t]}: {verdict}",
                               0 if r["shot"][t] else total))

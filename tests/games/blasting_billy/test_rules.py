@@ -316,9 +316,11 @@ def test_result_breakdown_shows_each_type_against_billy_and_why():
     result = _finished([{"G": "G9", "D": "D2"}, {"D": "D3"}], {"G": "G10", "D": "D2"}).result()
     assert result.winners == (0,)
     assert result.eliminated == (1,)
-    assert dict(result.breakdown[0]) == {"Gold 9 vs Billy 10: safe": 9, "Diamonds 2 vs Billy 2: safe": 2}
-    assert dict(result.breakdown[1]) == {"Gold 0 vs Billy 10: safe": 0,
-                                         "Diamonds 3 vs Billy 2: shot": 0}
+    assert result.breakdown[0] == (("Gold 9 vs Billy 10: safe", 9), ("Banknotes 0 vs Billy 0: safe", 0),
+                                   ("Coins 0 vs Billy 0: safe", 0), ("Jewelry 0 vs Billy 0: safe", 0),
+                                   ("Diamonds 2 vs Billy 2: safe", 2))
+    assert result.breakdown[1][0] == ("Gold 0 vs Billy 10: safe", 0)
+    assert result.breakdown[1][4] == ("Diamonds 3 vs Billy 2: shot", 0)
     assert result.scores == (11, 0)
 
 

@@ -1,0 +1,60 @@
+"""Seeded moments of a Blasting Billy game, the same every time: used by the
+snapshot tests and by scripts/make_screenshots.py."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+
+GAME = "blasting-billy"
+
+
+def seeded_position(seats: list[Seat], seed: int, stop: Callable[[Match], bool]) -> Match:
+    """Seeded random moves by the humans (bots play their own way) until
+    ``stop(match)`` holds with a human about to decide; that human has the
+    keyboard (as after their handover)."""
+    match = Match.new(GAME, seats, {}, seed=seed, autosave=False)
+    rng = random.Random(seed)
+    while True:
+        match.run_bots()
+        assert not match.is_over(), "the scene was not reached"
+        seat = match.next_human()
+        assert seat is not None
+        match.take_keyboard(seat)
+        if stop(match):
+            return match
+        match.play(rng.choice(match.legal_actions()))
+
+
+def five_players_turn() -> Match:
+    """Five at the table (Ann and Ben, three bots), halfway through: Ann plays."""
+    seats = [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), Seat("Dee", "heuristic"),
+             Seat("Eve", "random")]
+    return seeded_position(seats, 12, lambda m: m.view()["draw"] <= 16 and m.at_keyboard == 0)
+
+
+def three_players_turn() -> Match:
+    """Ann, Ben and a bot: Ann's turn with a few columns on the table."""
+    seats = [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")]
+    return seeded_position(seats, 7, lambda m: m.view()["draw"] <= 20 and m.at_keyboard == 0)
+
+
+def last_turn() -> Match:
+    """Ann and two bots: Ann drew the last card and plays the very last turn."""
+    seats = [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "heuristic")]
+    return seeded_position(seats, 2, lambda m: m.view()["final_left"] == 1)
+
+
+def finished(seed: int = 3) -> Match:
+    """A finished four-player game: Ann and three bots."""
+    seats = [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "heuristic"), Seat("Eve", "random")]
+    match = Match.new(GAME, seats, {}, seed=seed, autosave=False)
+    rng = random.Random(seed)
+    match.run_bots()
+    while not match.is_over():
+        match.play(rng.choice(match.legal_actions()))
+        match.run_bots()
+    return match
