@@ -2,11 +2,10 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, rules_page
-from tablegames.core.registry import register
 from tablegames.games.blasting_billy.bot import HeuristicBot
-from tablegames.games.blasting_billy.rules import new_state, parse_action
+from tablegames.games.blasting_billy.rules import new_state, parse_action, sample
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id="blasting-billy",
     title="Blasting Billy",
     min_players=2,
@@ -18,4 +17,8 @@ SPEC = register(GameSpec(
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Highest total among those Billy did not shoot wins.",
-))
+    sample=sample,
+    screen="tablegames.games.blasting_billy.screen:Screen",
+    scenes="tablegames.games.blasting_billy.scenes",
+    driver="tablegames.games.blasting_billy.scenes:decide",
+)

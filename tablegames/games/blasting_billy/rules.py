@@ -38,6 +38,7 @@ from tablegames.games.blasting_billy.vocab import (
     TYPE_OF,
     TYPES,
     VALUE,
+    WHERE_WORDS,
     BillyView,
     ColumnReveal,
     Phase,
@@ -174,14 +175,17 @@ class BlastingBillyState(BaseState):
         card = action.card
         if type(card) is not int or not 0 <= card < DECK_SIZE:
             raise IllegalAction("That is no card of this game.")
-        if not isinstance(action.where, Where):
-            raise IllegalAction("A card goes to Billy, into your loot, or into the box.")
+        where = action.where
+        if where.__class__ is not Where:
+            # A plain word equals its Where member (it is a str enum).
+            where = WHERE_WORDS.get(where) if isinstance(where, str) else None
+            if where is None:
+                raise IllegalAction("A card goes to Billy, into your loot, or into the box.")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"{card_name(card)} is not in your hand.")
         # Valid: from here on the state changes.
         hand.remove(card)
-        where = action.where
         t = TYPE_OF[card]
         logging = self.logging
         name = self.names[seat]

@@ -349,8 +349,9 @@ def test_playing_out_of_turn_is_refused():
         play(state, 1, "claim C3")
 
 
-@pytest.mark.parametrize("junk", [None, "claim G7", Play("claim", 7), Play(Where.CLAIM, "G7"),
-                                  Play(Where.CLAIM, True), Play(Where.CLAIM, 99)])
+@pytest.mark.parametrize("junk", [None, "claim G7", Play("grab", 7), Play(None, 7),
+                                  Play(Where.CLAIM, "G7"), Play(Where.CLAIM, True),
+                                  Play(Where.CLAIM, 99), Play(Where.CLAIM, (1,))])
 def test_malformed_actions_are_refused_with_a_message(junk):
     state = position(2, hands=["G7 G2 JX", "C3 C4 D9"], deck="B1 B2")
     before = seen_by_all(state)
@@ -363,6 +364,12 @@ def test_no_move_after_the_game_is_over():
     state = _finished([{"G": "G9"}, {}], {"G": "G10"})
     with pytest.raises(IllegalAction):
         state.apply(0, Play(Where.DUMP, card_from_id("B5")))
+
+
+def test_a_plain_word_for_the_place_is_the_same_action():
+    state = position(2, hands=["G7 G2 JX", "C3 C4 D9"], deck="B1 B2")
+    state.apply(0, Play("claim", card_from_id("G7")))
+    assert state.loot[0][G] == cards("G7")
 
 
 @pytest.mark.parametrize("text", ["billy G7", "claim JX", "dump D10", "Claim g0"])
