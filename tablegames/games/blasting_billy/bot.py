@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from tablegames.games.blasting_billy.vocab import (
     DECK_SIZE,
@@ -64,9 +64,11 @@ class HeuristicBot:
             self._gifts, self._dumps = [], []  # a new game
         self._seen_played = played
 
-    def choose(self, view: BillyView | None, legal: Sequence[Any], rng: random.Random) -> Any:
-        if view is None or len(legal) == 1:
+    def choose(self, seat_view: Mapping[str, Any] | None, legal: Sequence[Any],
+               rng: random.Random) -> Any:
+        if seat_view is None or len(legal) == 1:
             return legal[0]
+        view = cast(BillyView, seat_view)
         self._remember(view)
         best = max(legal, key=lambda a: (self.value(view, a), -legal.index(a)))
         if best.where is Where.BILLY:

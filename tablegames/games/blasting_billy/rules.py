@@ -21,7 +21,7 @@ the rules page):
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence, cast
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState
@@ -175,12 +175,12 @@ class BlastingBillyState(BaseState):
         card = action.card
         if type(card) is not int or not 0 <= card < DECK_SIZE:
             raise IllegalAction("That is no card of this game.")
-        where = action.where
+        where: Where | None = action.where
         if where.__class__ is not Where:
             # A plain word equals its Where member (it is a str enum).
-            where = WHERE_WORDS.get(where) if isinstance(where, str) else None
-            if where is None:
-                raise IllegalAction("A card goes to Billy, into your loot, or into the box.")
+            where = WHERE_WORDS.get(action.where) if isinstance(action.where, str) else None
+        if where is None:
+            raise IllegalAction("A card goes to Billy, into your loot, or into the box.")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"{card_name(card)} is not in your hand.")
@@ -258,7 +258,10 @@ class BlastingBillyState(BaseState):
                 lines.append((f"{TYPE_NAMES[t]} {total} vs Billy {billy_totals[t]}: {verdict}",
                               0 if r["shot"][t] else total))
             breakdown.append(tuple(lines))
-        eliminated = tuple(s for s, r in enumerate(reveal["seats"]) if r["eliminated"])
+        # Knocked out of the running: only while someone survives (when all
+        # were shot, everyone still competes on what stays face up).
+        eliminated = () if reveal["all_shot"] else tuple(
+            s for s, r in enumerate(reveal["seats"]) if r["eliminated"])
         return Result(
             scores=tuple(r["score"] for r in reveal["seats"]),
             breakdown=tuple(breakdown),
@@ -376,10 +379,11 @@ def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> Blast
     return BlastingBillyState(names, seed)
 
 
-def sample(view: BillyView, rng: random.Random) -> BlastingBillyState:
+def sample(seat_view: Mapping[str, Any], rng: random.Random) -> BlastingBillyState:
     """A full state consistent with ``view``: every card the viewer cannot
     know is dealt again at random, keeping what shows (types, counts, face-up
     cards, whose turn, the final round)."""
+    view = cast(BillyView, seat_view)
     names = view["names"]
     n = len(names)
     seat = view["seat"]

@@ -19,10 +19,11 @@ one, ``s`` for the outcome; Enter on the outcome shows the results.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -33,9 +34,10 @@ from textual.widgets import Footer, Static
 
 from tablegames.games.blasting_billy.rules import outcome_line
 from tablegames.games.blasting_billy.vocab import (
-    TYPE_LETTERS, TYPE_NAMES, TYPES, is_hidden, token_value, type_from_token,
+    TYPE_LETTERS, TYPE_NAMES, TYPES, Reveal, is_hidden, token_value, type_from_token,
 )
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.results import ResultsScreen
 from tablegames.ui.widgets import CardFace, HandRow, TextLine
 
@@ -48,6 +50,12 @@ PLACES = (("billy", "b", "to Billy"), ("claim", "c", "into your loot"), ("dump",
 NAME_WIDTH = 11
 HAND_WIDTH = 4
 CELL_WIDTH = 11
+
+
+def glyphs_of(app: Any) -> Glyphs:
+    """The app's glyph set (Unicode or ASCII)."""
+    glyphs: Glyphs = app.glyphs
+    return glyphs
 
 
 def tone(token: str) -> str:
@@ -396,7 +404,8 @@ class RevealScreen(ResultsScreen):
             yield Static(id="reveal-body", markup=False)
         yield Footer()
 
-    def on_mount(self, event: Mount) -> None:
+    @on(Mount)
+    def _first_step(self, event: Mount) -> None:
         # The results screen's own mount fills its table: not here (yet).
         event.prevent_default()
         self.draw()
@@ -416,7 +425,7 @@ class RevealScreen(ResultsScreen):
 
     @property
     def back(self) -> str:
-        return "#" if self.app.glyphs.ascii else "▒"
+        return "#" if glyphs_of(self.app).ascii else "▒"
 
     def draw(self) -> None:
         view = self.match.public_view()
@@ -497,7 +506,7 @@ class RevealScreen(ResultsScreen):
 
     def _outcome(self, view: dict, reveal: dict) -> Text:
         names = view["names"]
-        ok, bad = ("ok", "X") if self.app.glyphs.ascii else ("✓", "✗")
+        ok, bad = ("ok", "X") if glyphs_of(self.app).ascii else ("✓", "✗")
         head = Text(" " * NAME_WIDTH)
         for t in range(TYPES):
             head.append(set_cell_size(SHORT[t], 5), style=TONES[t])
@@ -507,7 +516,7 @@ class RevealScreen(ResultsScreen):
         winners = set(reveal["winners"])
         for s in range(len(names)):
             seat = reveal["seats"][s]
-            mark = self.app.glyphs.win if s in winners else " "
+            mark = glyphs_of(self.app).win if s in winners else " "
             line = Text(set_cell_size(mark + self._label(s), NAME_WIDTH), style="bold" if s in winners else "")
             for t in range(TYPES):
                 if seat["shot"][t]:
@@ -521,5 +530,5 @@ class RevealScreen(ResultsScreen):
                         style="red" if seat["eliminated"] else "green")
             lines.append(line)
         lines.append(Text())
-        lines.append(Text(outcome_line(reveal, names), style="bold"))
+        lines.append(Text(outcome_line(cast(Reveal, reveal), names), style="bold"))
         return Text("\n").join(lines)

@@ -309,7 +309,13 @@ def test_result_names_billy_as_the_winner_who_is_no_seat():
     result = _finished([{"G": "G9"}, {"D": "D3"}], {"G": "G2", "D": "D2"}).result()
     assert result.winners == ()
     assert result.other_winner == "Billy"
-    assert result.eliminated == (0, 1)
+    assert result.eliminated == ()  # all were shot: everyone stayed in the running
+
+
+def test_result_lists_the_shot_players_as_eliminated_while_someone_survives():
+    result = _finished([{"G": "G9"}, {"D": "D1"}], {"G": "G2", "D": "D2"}).result()
+    assert result.winners == (1,)
+    assert result.eliminated == (0,)
 
 
 def test_result_breakdown_shows_each_type_against_billy_and_why():
