@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from tablegames.core.game import Scene
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 
@@ -58,6 +59,16 @@ def finished(seed: int = 3) -> Match:
         match.play(rng.choice(match.legal_actions()))
         match.run_bots()
     return match
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("blasting-billy", five_players_turn, (),
+          "Blasting Billy: Ann's turn at five; Billy's loot and everyone's first card lie face down"),
+    Scene("blasting-billy-reveal", last_turn, ("d", "enter"),
+          "Blasting Billy: the reveal, gold: Billy's dynamite blasts his 2"),
+    Scene("blasting-billy-outcome", last_turn, ("d", "s"),
+          "Blasting Billy: who survives Billy (Ann was shot in banknotes)"),
+)
 
 
 async def decide(pilot) -> None:  # type: ignore[no-untyped-def]

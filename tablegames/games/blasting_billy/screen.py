@@ -166,7 +166,7 @@ def column_total(tokens: list[str]) -> int:
 
 class Screen(GameScreen):
     BINDINGS = [
-        Binding("left", "card(-1)", "Card", key_display="←→" if True else ""),
+        Binding("left", "card(-1)", "Card"),
         Binding("right", "card(1)", "Card", show=False),
         *[Binding(str(n), f"card_no({n})", f"Card {n}", show=False) for n in range(1, 4)],
         Binding("up", "place(-1)", "Place", show=False),
