@@ -187,38 +187,34 @@ class BlastingBillyState(BaseState):
         # Valid: from here on the state changes.
         hand.remove(card)
         t = TYPE_OF[card]
-        logging = self.logging
-        name = self.names[seat]
+        logging = self._events is not None
         if where is BILLY_W:
             self.billy[t].append(card)
             if logging:
-                self.emit(f"{name} gives Billy a {TYPE_NAMES[t].lower()} card.")
+                self.emit(f"{self.names[seat]} gives Billy a {TYPE_NAMES[t].lower()} card.")
         elif where is CLAIM:
             column = self.loot[seat][t]
             column.append(card)
             if logging:
                 if len(column) == 1:
-                    self.emit(f"{name} claims a {TYPE_NAMES[t].lower()} card face down.")
+                    self.emit(f"{self.names[seat]} claims a {TYPE_NAMES[t].lower()} card face down.")
                 else:
-                    self.emit(f"{name} claims {card_name(card)}.")
+                    self.emit(f"{self.names[seat]} claims {card_name(card)}.")
         else:
             self.box.append(card)
             if logging:
-                self.emit(f"{name} dumps a {TYPE_NAMES[t].lower()} card in the box.")
-        self._end_turn(seat)
-
-    def _end_turn(self, seat: int) -> None:
-        n = self.n
+                self.emit(f"{self.names[seat]} dumps a {TYPE_NAMES[t].lower()} card in the box.")
+        # Draw; after the last draw, one more turn each, the drawer last.
         deck = self.deck
         if deck:
             drawn = deck.pop()
-            self.hands[seat].append(drawn)
-            if self.logging:
+            hand.append(drawn)
+            if logging:
                 self.emit(f"You draw {card_name(drawn)}.", (seat,))
             if not deck:
                 self.last_drawer = seat
-                self.final_left = n
-                if self.logging:
+                self.final_left = self.n
+                if logging:
                     self.emit(f"{self.names[seat]} drew the last card: everyone plays one more "
                               f"turn, {self.names[seat]} last.")
         else:
@@ -226,8 +222,9 @@ class BlastingBillyState(BaseState):
             if not self.final_left:
                 self._finish()
                 return
-        self.turn = (seat + 1) % n
-        self._movers = (self.turn,)
+        turn = seat + 1
+        self.turn = turn = turn if turn < self.n else 0
+        self._movers = (turn,)
 
     def _finish(self) -> None:
         for hand in self.hands:
