@@ -410,6 +410,12 @@ class RevealScreen(ResultsScreen):
         event.prevent_default()
         self.draw()
 
+    def on_click(self, event: Click) -> None:
+        """A click on the reveal shows the next step (the footer's keys work too)."""
+        if event.widget is not None and event.widget.id in ("reveal-body", "reveal-title", "results"):
+            event.stop()
+            self.action_step(1)
+
     def action_step(self, delta: int) -> None:
         if self.step + delta >= REVEAL_STEPS:
             from tablegames.ui.results import ResultsScreen as Plain

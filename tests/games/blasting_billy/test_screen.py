@@ -140,6 +140,8 @@ async def test_the_reveal_can_go_back_and_skip_to_the_outcome():
         assert isinstance(app.screen, RevealScreen)
         await pilot.press("enter", "enter", "left")
         assert app.screen.step == 1
+        await pilot.click("#reveal-body")
+        assert app.screen.step == 2
         await pilot.press("s")
         text = screen_text(app)
         assert "who survives" in text
