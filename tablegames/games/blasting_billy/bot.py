@@ -70,7 +70,9 @@ class HeuristicBot:
             return legal[0]
         view = cast(BillyView, seat_view)
         self._remember(view)
-        best = max(legal, key=lambda a: (self.value(view, a), -legal.index(a)))
+        mean, spread = self.estimates(view)
+        order = {a: i for i, a in enumerate(legal)}
+        best = max(legal, key=lambda a: (self.value(view, a, mean, spread), -order[a]))
         if best.where is Where.BILLY:
             self._gifts.append(best.card)
         elif best.where is Where.DUMP:
@@ -125,10 +127,11 @@ class HeuristicBot:
             spread.append(sd)
         return mean, spread
 
-    def value(self, view: BillyView, action: Play) -> float:
+    def value(self, view: BillyView, action: Play, mean: list[float], spread: list[float]) -> float:
+        """Expected final points of ``action``: our total after it, times the
+        chance that Billy's final total reaches ours in every type."""
         seat = view["seat"]
         assert seat is not None
-        mean, spread = self._cache(view)
         cols = view["loot"][seat]
         totals = [self._column_total(col) for col in cols]
         t = TYPE_OF[action.card]
@@ -158,15 +161,6 @@ class HeuristicBot:
             z = (new_mean[k] - new_totals[k]) / spread[k]
             survive *= _phi(z)
         return (sum(new_totals) + 1.0) * survive + bonus
-
-    def _cache(self, view: BillyView) -> tuple[list[float], list[float]]:
-        key = id(view)
-        cached = getattr(self, "_cached", None)
-        if cached is not None and cached[0] == key and cached[1] is view:
-            return cached[2]
-        out = self.estimates(view)
-        self._cached = (key, view, out)
-        return out
 
     @staticmethod
     def _live(col: list[str]) -> list[int]:
