@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence, cast
 
 from tablegames.games.blasting_billy.vocab import (
@@ -39,6 +40,15 @@ BASE_SPREAD = 2.0
 HELP_PENALTY = 0.02
 
 
+@dataclass
+class Memory:
+    """The cards one seat gave Billy or dumped, in this game."""
+
+    gifts: list[int] = field(default_factory=list)
+    dumps: list[int] = field(default_factory=list)
+    seen_played: int = -1
+
+
 def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
@@ -50,42 +60,49 @@ class HeuristicBot:
     needs_view = True
 
     def __init__(self) -> None:
-        self._gifts: list[int] = []  # cards this bot gave Billy
-        self._dumps: list[int] = []  # cards this bot put in the box
-        self._seen_played = -1
+        # Per seat (one bot may play every seat, as in a search's playouts).
+        self._memories: dict[int, Memory] = {}
 
     # ----- memory
-    def _remember(self, view: BillyView) -> None:
+    def memory(self, view: BillyView) -> "Memory":
+        """What this bot remembers for the view's seat, forgotten when the
+        view shows a new game (fewer cards played than last time, or gifts
+        that Billy's columns cannot hold)."""
+        seat = view["seat"]
+        assert seat is not None
+        mem = self._memories.setdefault(seat, Memory())
         played = (sum(len(c) for c in view["billy"]) + sum(view["box"])
                   + sum(len(c) for cols in view["loot"] for c in cols))
-        gifts_ok = all(sum(1 for g in self._gifts if TYPE_OF[g] == t) <= len(view["billy"][t])
+        gifts_ok = all(sum(1 for g in mem.gifts if TYPE_OF[g] == t) <= len(view["billy"][t])
                        for t in range(TYPES))
-        if played < self._seen_played or not gifts_ok:
-            self._gifts, self._dumps = [], []  # a new game
-        self._seen_played = played
+        if played < mem.seen_played or not gifts_ok:
+            mem.gifts.clear()
+            mem.dumps.clear()
+        mem.seen_played = played
+        return mem
 
     def choose(self, seat_view: Mapping[str, Any] | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
         if seat_view is None or len(legal) == 1:
             return legal[0]
         view = cast(BillyView, seat_view)
-        self._remember(view)
-        mean, spread = self.estimates(view)
+        mem = self.memory(view)
+        mean, spread = self.estimates(view, mem)
         order = {a: i for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: (self.value(view, a, mean, spread), -order[a]))
         if best.where is Where.BILLY:
-            self._gifts.append(best.card)
+            mem.gifts.append(best.card)
         elif best.where is Where.DUMP:
-            self._dumps.append(best.card)
-        self._seen_played += 1
+            mem.dumps.append(best.card)
+        mem.seen_played += 1
         return best
 
     # ----- evaluation
-    def estimates(self, view: BillyView) -> tuple[list[float], list[float]]:
+    def estimates(self, view: BillyView, mem: "Memory") -> tuple[list[float], list[float]]:
         """Billy's expected final total per type, and its spread."""
         seat = view["seat"]
         assert seat is not None
-        known: set[int] = set(self._gifts) | set(self._dumps)
+        known: set[int] = set(mem.gifts) | set(mem.dumps)
         known.update(card_from_id(c) for c in view["hand"] or ())
         for cols in view["loot"]:
             for col in cols:
@@ -110,9 +127,9 @@ class HeuristicBot:
             values = [VALUE[c] for c in pool[t]]
             m = sum(values) / len(values) if values else 0.0
             var = sum((v - m) ** 2 for v in values) / len(values) if values else 0.0
-            mine = sum(VALUE[g] for g in self._gifts if TYPE_OF[g] == t)
-            hidden = len(view["billy"][t]) - sum(1 for g in self._gifts if TYPE_OF[g] == t)
-            my_dumps = sum(1 for d in self._dumps if TYPE_OF[d] == t)
+            mine = sum(VALUE[g] for g in mem.gifts if TYPE_OF[g] == t)
+            hidden = len(view["billy"][t]) - sum(1 for g in mem.gifts if TYPE_OF[g] == t)
+            my_dumps = sum(1 for d in mem.dumps if TYPE_OF[d] == t)
             free = len(pool[t]) - hidden - hidden_first[t] - in_hands[t] \
                 - (view["box"][t] - my_dumps) - view["removed"][t]
             to_come = max(0, free) + in_hands[t]
@@ -120,7 +137,7 @@ class HeuristicBot:
             est = mine + hidden * m + FUTURE_SHARE * to_come * m
             if dyn_unseen and pool[t]:
                 est -= (hidden / len(pool[t])) * m
-            if any(is_dynamite(g) for g in self._gifts if TYPE_OF[g] == t):
+            if any(is_dynamite(g) for g in mem.gifts if TYPE_OF[g] == t):
                 est -= m  # our own dynamite took one of Billy's cards
             sd = math.sqrt((hidden + FUTURE_SHARE * to_come) * var) + BASE_SPREAD
             mean.append(est)

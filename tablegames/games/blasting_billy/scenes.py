@@ -4,7 +4,7 @@ snapshot tests and by scripts/make_screenshots.py."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from tablegames.core.game import Scene
 from tablegames.core.match import Match
@@ -71,7 +71,7 @@ SCENES: tuple[Scene, ...] = (
 )
 
 
-async def decide(pilot) -> None:  # type: ignore[no-untyped-def]
+async def decide(pilot: Any) -> None:
     """The human at the keyboard plays one card with keys: a card by its
     digit or by the arrows, and a place by its letter or by up/down and
     Enter (varied from the view so a whole game uses every key)."""

@@ -7,7 +7,7 @@ import pytest
 from tablegames.core import registry
 from tablegames.core.simulate import simulate
 from tablegames.games.blasting_billy.bot import HeuristicBot
-from tablegames.games.blasting_billy.vocab import parse_action
+from tablegames.games.blasting_billy.vocab import CARD_ID, parse_action
 from tests.games.blasting_billy.helpers import position
 
 SPEC = registry.get("blasting-billy")
@@ -73,9 +73,17 @@ def test_bot_forgets_its_gifts_when_a_new_game_starts():
     state = position(2, hands=["G10 B0 C0", "D1 D2 D3"], deck="J1 J2 J3 J4 G8",
                      loot=[{"B": "B9 B7"}, {}], billy={"B": "B10 B8 B6"})
     state.apply(0, choose(bot, state))
-    assert bot._gifts
+    assert bot.memory(state.view(0)).gifts
     fresh = SPEC.new_game(["A", "B"], {}, 3)
-    seat = fresh.to_move()[0]
-    bot.choose(fresh.view(seat), fresh.legal_actions(seat), random.Random(0))
-    # Only what it did in the new game (at most its first card) is remembered.
-    assert len(bot._gifts) + len(bot._dumps) <= 1
+    assert not bot.memory(fresh.view(0)).gifts
+
+
+def test_one_bot_playing_every_seat_keeps_a_memory_per_seat():
+    bot = HeuristicBot()
+    state = position(2, hands=["G10 B0 C0", "D10 D2 D3"], deck="J1 J2 J3 J4 G8",
+                     loot=[{"B": "B9 B7"}, {"D": "D9"}], billy={"B": "B10 B8 B6"})
+    state.apply(0, choose(bot, state, 0))
+    state.apply(1, choose(bot, state, 1))
+    gifts = [CARD_ID[c] for c in bot.memory(state.view(0)).gifts]
+    assert gifts == ["G10"]
+    assert "G10" not in [CARD_ID[c] for c in bot.memory(state.view(1)).gifts]
