@@ -335,8 +335,9 @@ class BlastingBillyState(BaseState):
     def prompt(self, seat: int) -> str:
         if self.phase is OVER:
             return "the game is over."
-        last = " (your last turn: no draw)" if self.final_left else ""
-        return f"play a card to Billy (b), into your loot (c) or into the box (d){last}."
+        if self.final_left:
+            return "last turn, no draw: a card to Billy (b), your loot (c) or the box (d)."
+        return "play a card to Billy (b), into your loot (c) or into the box (d)."
 
 
 def reveal_lines(reveal: Reveal, names: Sequence[str]) -> list[str]:

@@ -135,6 +135,7 @@ def test_final_round_exactly_one_more_turn_each_no_draws_drawer_last_then_two_di
     play(state, 0, "dump G7")  # draws B2
     play(state, 1, "dump C3")  # draws B1, the last card: final round, P2 last
     assert state.view(0)["final_left"] == 3 and state.view(0)["last_drawer"] == 1
+    assert state.prompt(2).startswith("last turn, no draw")
     order = []
     for _ in range(3):
         seat = state.to_move()[0]

@@ -60,7 +60,9 @@ async def test_two_humans_and_a_bot_play_a_whole_game_and_follow_the_reveal():
         row = billy_row(text)
         assert re.fullmatch(r"\s*Billy(\s+(▒+ \d+|·))*\s*", row), row
         # Whose turn and what to do, in one line at the top.
-        assert text.splitlines()[0].strip().startswith(f"{match.names[seat]}: play a card")
+        first = text.splitlines()[0].strip()
+        assert first.startswith(f"{match.names[seat]}: ")
+        assert "Billy (b)" in first and "loot (c)" in first and "box (d)" in first
 
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
