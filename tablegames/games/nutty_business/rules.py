@@ -65,6 +65,8 @@ _ACTS = tuple(IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in KINDS)
 _START = tuple(Start(k) for k in KINDS)
 _PLAY = tuple((Play(k, 0), Play(k, 1)) for k in KINDS)
 _FIRST = (First(0), First(1))
+_TURN_OF = tuple(PlayCard(s) for s in range(8))
+_SEAT_TUPLE = tuple((s,) for s in range(8))
 
 _ALLOC_CACHE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -109,13 +111,15 @@ class NuttyState(BaseState):
         self.turn_no = 0
         self.played_pile: int | None = None  # where this turn's card went
         self.pending: list[int] = []         # piles whose top still acts this turn
+        # Every decision of a turn is its player's: to_move() is (turn,).
+        self._movers: tuple[int, ...] = ()
 
     # ----- the contract -------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         if self.phase is Phase.SETUP:
             assert self.setup is not None
             return self.setup.waiting()
-        return self.decisions.seats()
+        return self._movers
 
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
@@ -129,8 +133,9 @@ class NuttyState(BaseState):
         d = self.decisions.current()
         if d is None or d.seat != seat:
             return ()
-        if isinstance(d, PlayCard):
-            return [p for k in self.hands[seat] for p in _PLAY[k]]
+        if type(d) is PlayCard:
+            plays = _PLAY
+            return [p for k in self.hands[seat] for p in plays[k]]
         if isinstance(d, ChooseOrder):
             return _FIRST
         if isinstance(d, SplitCustoms):
@@ -143,10 +148,13 @@ class NuttyState(BaseState):
         if self.phase is Phase.SETUP:
             self._on_start(seat, action)
             return
-        d = self.decisions.expect(seat, PlayCard, ChooseOrder, SplitCustoms, ChooseRaid)
-        if isinstance(d, PlayCard):
+        d = self.decisions.current()
+        if d is None or d.seat != seat:
+            d = self.decisions.expect(seat)  # raises the kit's one-line message
+        kind = type(d)
+        if kind is PlayCard:
             self._on_play(seat, action)
-        elif isinstance(d, ChooseOrder):
+        elif kind is ChooseOrder:
             self._on_first(seat, action)
         elif isinstance(d, SplitCustoms):
             self._on_pay(seat, d, action)
@@ -186,7 +194,8 @@ class NuttyState(BaseState):
         self.turn_no += 1
         self.played_pile = None
         self.pending = []
-        self.decisions.push(PlayCard(seat))
+        self._movers = _SEAT_TUPLE[seat]
+        self.decisions.push(_TURN_OF[seat])
 
     def _on_play(self, seat: int, action: Any) -> None:
         if not isinstance(action, Play):
@@ -287,6 +296,7 @@ class NuttyState(BaseState):
             return
         self.phase = Phase.OVER
         self.turn = None
+        self._movers = ()
         self.played_pile = None
         if self.logging:
             self.emit(f"The turn passes to {self.names[nxt]}, who has no cards left: "
@@ -614,6 +624,7 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> NuttyState:
         for p, pile in enumerate(view["piles"][state.turn]):
             if pile and pile[-1] == played:
                 state.played_pile = p
+    state._movers = () if state.turn is None else (state.turn,)
     d = view["decision"]
     if d is not None:
         kind, who, reason = d["kind"], d["seat"], d["reason"]
