@@ -2,12 +2,11 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, rules_page
-from tablegames.core.registry import register
 from tablegames.games.nutty_business.bot import HeuristicBot
-from tablegames.games.nutty_business.rules import new_state
+from tablegames.games.nutty_business.rules import new_state, sample
 from tablegames.games.nutty_business.vocab import GAME_ID, parse_action
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id=GAME_ID,
     title="Nutty Business",
     min_players=2,
@@ -19,4 +18,6 @@ SPEC = register(GameSpec(
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Most nuts wins; ties go to Contraband in hand, then on top.",
-))
+    sample=sample,
+    screen="tablegames.games.nutty_business.screen:Screen",
+)

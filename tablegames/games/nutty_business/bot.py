@@ -37,7 +37,6 @@ class HeuristicBot:
             return legal[0]
         seat = view["seat"]
         state = sample(view, rng)
-        state.logging = False
         best, best_score = legal[0], float("-inf")
         for action in legal:
             score = _after(state, seat, action, rng)
@@ -72,8 +71,8 @@ def evaluate(state: NuttyState, seat: int) -> float:
     if state.is_over():
         keys = [state.tie_keys(s) for s in range(n)]
         mine = keys[seat]
-        rival = max(keys[s] for s in range(n) if s != seat)
-        return 1000.0 if mine > rival else (-1000.0 if mine < rival else 0.0) + mine[0] - rival[0]
+        best = max(keys[s] for s in range(n) if s != seat)
+        return (1000.0 if mine > best else -1000.0 if mine < best else 0.0) + mine[0] - best[0]
     worth = [_worth(state, s) for s in range(n)]
     rival = max(worth[s] for s in range(n) if s != seat)
     mean = sum(worth[s] for s in range(n) if s != seat) / (n - 1)

@@ -93,8 +93,7 @@ def _plural(count: int) -> str:
 
 
 class NuttyState(BaseState):
-    DEEP: ClassVar[tuple[str, ...]] = ("hands", "piles", "nuts", "pending", "ledger",
-                                       "setup", "decisions")
+    DEEP: ClassVar[tuple[str, ...]] = ("hands", "piles", "nuts", "pending", "ledger", "setup")
 
     def __init__(self, names: Sequence[str], options: Mapping[str, int], seed: int):
         super().__init__(names, seed)
