@@ -45,6 +45,7 @@ from tablegames.games.nutty_business.vocab import (
     ChooseOrder,
     ChooseRaid,
     DecisionView,
+    NuttyDecision,
     First,
     NuttyView,
     Pay,
@@ -66,7 +67,12 @@ _START = tuple(Start(k) for k in KINDS)
 _PLAY = tuple((Play(k, 0), Play(k, 1)) for k in KINDS)
 _FIRST = (First(0), First(1))
 _TURN_OF = tuple(PlayCard(s) for s in range(8))
+# The other seats, clockwise from a seat: _CLOCKWISE[n][seat].
+_CLOCKWISE = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+              for n in range(1, 9)}
 _SEAT_TUPLE = tuple((s,) for s in range(8))
+
+_SETUP, _PLAY_PHASE, _OVER = Phase.SETUP, Phase.PLAY, Phase.OVER
 
 _ALLOC_CACHE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -112,27 +118,27 @@ class NuttyState(BaseState):
         self.pending: list[int] = []         # piles whose top still acts this turn
         # Every decision of a turn is its player's: to_move() is (turn,).
         self._movers: tuple[int, ...] = ()
+        # The one decision pending (this game never queues two): the head of
+        # self.decisions, kept at hand for the hot path.
+        self._due: NuttyDecision | None = None
 
     # ----- the contract -------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.phase is Phase.SETUP:
+        if self.phase is _SETUP:
             assert self.setup is not None
             return self.setup.waiting()
         return self._movers
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        if self.phase is Phase.SETUP:
-            assert self.setup is not None
-            if self.setup.has_chosen(seat) or not 0 <= seat < self.n:
-                return ()
-            return [_START[k] for k in self.hands[seat]]
-        d = self.decisions.current()
+        d = self._due
         if d is None or d.seat != seat:
+            if self.phase is _SETUP and self.setup is not None and seat in self.setup.waiting():
+                return [_START[k] for k in self.hands[seat]]
             return ()
-        if type(d) is PlayCard:
+        if d.__class__ is PlayCard:
             plays = _PLAY
             return [p for k in self.hands[seat] for p in plays[k]]
         if isinstance(d, ChooseOrder):
@@ -144,13 +150,13 @@ class NuttyState(BaseState):
         return ()
 
     def _apply(self, seat: int, action: Any) -> None:
-        if self.phase is Phase.SETUP:
+        if self.phase is _SETUP:
             self._on_start(seat, action)
             return
-        d = self.decisions.current()
+        d = self._due
         if d is None or d.seat != seat:
             d = self.decisions.expect(seat)  # raises the kit's one-line message
-        kind = type(d)
+        kind = d.__class__
         if kind is PlayCard:
             self._on_play(seat, action)
         elif kind is ChooseOrder:
@@ -188,26 +194,36 @@ class NuttyState(BaseState):
         self._start_turn(self.start)
 
     # ----- a turn -------------------------------------------------------------
+    def _push(self, d: NuttyDecision) -> None:
+        self.decisions.push(d)
+        self._due = d
+
+    def _pop(self) -> None:
+        self.decisions.pop()
+        self._due = None
+
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
         self.turn_no += 1
         self.played_pile = None
         self.pending = []
         self._movers = _SEAT_TUPLE[seat]
-        self.decisions.push(_TURN_OF[seat])
+        d = _TURN_OF[seat]
+        self.decisions.push(d)
+        self._due = d
 
     def _on_play(self, seat: int, action: Any) -> None:
-        if not isinstance(action, Play):
+        if action.__class__ is not Play:
             raise IllegalAction("Play a card from your hand onto one of your piles.")
         card, pile = action.card, action.pile
-        if type(card) is not int or card not in self.hands[seat]:
+        hand = self.hands[seat]
+        if card.__class__ is not int or card not in hand:
             raise IllegalAction("That card is not in your hand.")
-        if type(pile) is not int or pile not in (0, 1):
+        if pile.__class__ is not int or not 0 <= pile <= 1:
             raise IllegalAction("Choose pile 1 or 2 (2 starts your second pile).")
         piles = self.piles[seat]
-        hand = self.hands[seat]
         hand.remove(card)
-        self.decisions.pop()
+        self._pop()
         new = pile >= len(piles)
         if new:
             piles.append([card])
@@ -230,14 +246,19 @@ class NuttyState(BaseState):
 
     def _order_effects(self, seat: int) -> None:
         piles = self.piles[seat]
-        active = [p for p in range(len(piles)) if _ACTS[piles[p][-1]]]
-        if len(active) == 2 and self._order_matters(seat):
-            self.decisions.push(ChooseOrder(seat, reason="both your top cards act"))
-            return
-        played = self.played_pile
-        if len(active) == 2 and played == 1:
-            active.reverse()  # the card just played acts first
-        self.pending = active
+        acts = _ACTS
+        if len(piles) == 1:
+            self.pending = [0] if acts[piles[0][-1]] else []
+        else:
+            first, second = acts[piles[0][-1]], acts[piles[1][-1]]
+            if first and second:
+                if self._order_matters(seat):
+                    self._push(ChooseOrder(seat, reason="both your top cards act"))
+                    return
+                # Else the card just played acts first.
+                self.pending = [1, 0] if self.played_pile == 1 else [0, 1]
+            else:
+                self.pending = [0] if first else [1] if second else []
         self._run(seat)
 
     def _order_matters(self, seat: int) -> bool:
@@ -265,7 +286,7 @@ class NuttyState(BaseState):
     def _on_first(self, seat: int, action: Any) -> None:
         if not isinstance(action, First) or type(action.pile) is not int or action.pile not in (0, 1):
             raise IllegalAction("Choose which pile's top card acts first: 1 or 2.")
-        self.decisions.pop()
+        self._pop()
         self.pending = [action.pile, 1 - action.pile]
         if self.logging:
             top = self.piles[seat][action.pile][-1]
@@ -284,14 +305,21 @@ class NuttyState(BaseState):
                 self._raid(seat)
             elif kind == ROBBERY:
                 self._robbery(seat)
-            if self.decisions:
+            if self._due is not None:
                 return
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
         nxt = (seat + 1) % self.n
         if self.hands[nxt]:
-            self._start_turn(nxt)
+            # The next turn (as _start_turn, inlined: this is the hot path).
+            self.turn = nxt
+            self.turn_no += 1
+            self.played_pile = None
+            self._movers = _SEAT_TUPLE[nxt]
+            d = _TURN_OF[nxt]
+            self.decisions.push(d)
+            self._due = d
             return
         self.phase = Phase.OVER
         self.turn = None
@@ -322,24 +350,28 @@ class NuttyState(BaseState):
     def _officers(self, seat: int) -> list[int]:
         """Opponents with an active Customs whom ``seat`` must pay (none
         while ``seat`` has a Bank on top), clockwise from ``seat``."""
-        if self.protected(seat):
-            return []
-        n = self.n
+        piles = self.piles
+        for p in piles[seat]:
+            if p[-1] == BANK:
+                return []
         found = []
-        for i in range(1, n):
-            s = (seat + i) % n
-            for p in self.piles[s]:
+        for s in _CLOCKWISE[self.n][seat]:
+            for p in piles[s]:
                 if p[-1] == CUSTOMS:
                     found.append(s)
                     break
         return found
 
     def _raid_targets(self, seat: int) -> tuple[int, ...]:
-        n = self.n
-        return tuple((seat + i) % n for i in range(1, n) if len(self.piles[(seat + i) % n]) == 2)
+        piles = self.piles
+        return tuple(s for s in _CLOCKWISE[self.n][seat] if len(piles[s]) == 2)
 
     def _contraband(self, seat: int, kind: int, fresh: bool) -> None:
-        got = self._gain(seat, VALUE[kind], L_CONTRABAND)
+        value = VALUE[kind]
+        got = value if value <= self.supply else self.supply
+        self.supply -= got
+        self.nuts[seat] += got
+        self.ledger[seat][L_CONTRABAND] += got
         if self.logging:
             short = "" if got == VALUE[kind] else " (all the supply had left)"
             self.emit(f"{self.names[seat]} gains {_plural(got)} from {CARD_NAMES[kind]}{short}.")
@@ -358,7 +390,7 @@ class NuttyState(BaseState):
         if len(splits) == 1:
             self._pay_customs(seat, list(zip(officers, splits[0])), kind)
             return
-        self.decisions.push(SplitCustoms(
+        self._push(SplitCustoms(
             seat, gained=got, owed=tuple((s, owed) for s in officers),
             reason=f"{CARD_NAMES[kind]} gained {_plural(got)}, not enough for every officer"))
 
@@ -389,7 +421,7 @@ class NuttyState(BaseState):
             raise IllegalAction(
                 f"Split your {_plural(d.gained)} among {names}: nobody more than owed, "
                 f"as many of them as possible at least 1.")
-        self.decisions.pop()
+        self._pop()
         kind = self.piles[seat][self.played_pile or 0][-1]
         paid = dict(action.amounts)
         self._pay_customs(seat, [(s, paid.get(s, 0)) for s, _ in d.owed], kind)
@@ -401,7 +433,7 @@ class NuttyState(BaseState):
             if self.logging:
                 self.emit(f"{self.names[seat]}'s Police Raid finds nobody with two piles.")
             return
-        self.decisions.push(ChooseRaid(seat, targets=targets,
+        self._push(ChooseRaid(seat, targets=targets,
                                        reason="your Police Raid must stack a rival's two piles"))
 
     def _on_raid(self, seat: int, d: ChooseRaid, action: Any) -> None:
@@ -409,7 +441,7 @@ class NuttyState(BaseState):
                 or type(action.covered) is not int or action.covered not in (0, 1)):
             names = ", ".join(self.names[s] for s in d.targets)
             raise IllegalAction(f"Raid one of {names} and choose which of their piles is covered.")
-        self.decisions.pop()
+        self._pop()
         victim, covered = action.victim, action.covered
         piles = self.piles[victim]
         under, over = piles[covered], piles[1 - covered]
@@ -423,10 +455,8 @@ class NuttyState(BaseState):
         self._run(seat)
 
     def _robbery(self, seat: int) -> None:
-        n = self.n
         robbed = False
-        for i in range(1, n):
-            s = (seat + i) % n
+        for s in _CLOCKWISE[self.n][seat]:
             tops = sum(1 for p in self.piles[s] if IS_CONTRABAND[p[-1]])
             if not tops:
                 continue
@@ -446,30 +476,27 @@ class NuttyState(BaseState):
 
     # ----- the end ------------------------------------------------------------
     def tie_keys(self, seat: int) -> tuple[int, int, int]:
-        in_hand = sum(VALUE[k] for k in self.hands[seat])
-        on_top = sum(VALUE[p[-1]] for p in self.piles[seat])
-        return (self.nuts[seat], in_hand, on_top)
+        """Nuts, then Contraband in hand, then Contraband on top."""
+        value = VALUE
+        return (self.nuts[seat], sum(value[k] for k in self.hands[seat]),
+                sum(value[p[-1]] for p in self.piles[seat]))
 
     def result(self) -> Result:
         n = self.n
         breakdown = []
         for s in range(n):
-            lines = []
-            for line, amount in enumerate(self.ledger[s]):
-                if amount:
-                    sign = -1 if line in (L_CUSTOMS_OUT, L_ROBBED) else 1
-                    lines.append((LEDGER[line], sign * amount))
-            breakdown.append(tuple(lines) or (("No nuts", 0),))
+            lines = tuple((LEDGER[line], -amount if line >= L_CUSTOMS_OUT else amount)
+                          for line, amount in enumerate(self.ledger[s]) if amount)
+            breakdown.append(lines or (("No nuts", 0),))
         keys = [self.tie_keys(s) for s in range(n)]
         best = max(keys)
         winners = tuple(s for s in range(n) if keys[s] == best)
-        top_nuts = max(self.nuts)
-        tied = [s for s in range(n) if self.nuts[s] == top_nuts]
+        tied = [k for k in keys if k[0] == best[0]]
         summary = ""
         if len(tied) > 1:
-            if len({keys[s][1] for s in tied}) > 1:
+            if len({k[1] for k in tied}) > 1:
                 summary = "Tied on nuts: the highest Contraband total in hand wins."
-            elif len({keys[s][2] for s in tied}) > 1:
+            elif len({k[2] for k in tied}) > 1:
                 summary = "Tied on nuts and in hand: the highest Contraband on top of piles wins."
             else:
                 summary = "Tied on nuts, Contraband in hand and on top: the win is shared."
@@ -480,7 +507,7 @@ class NuttyState(BaseState):
     def view(self, seat: int | None) -> NuttyView:
         n = self.n
         setup = self.setup
-        d = self.decisions.current() if self.phase is Phase.PLAY else None
+        d = self.decisions.current() if self.phase is _PLAY_PHASE else None
         decision: DecisionView | None = None
         if d is not None:
             decision = {
@@ -517,7 +544,7 @@ class NuttyState(BaseState):
             "pending": list(self.pending),
             "decision": decision,
             "ledger": [list(line) for line in self.ledger],
-            "winners": list(self.result().winners) if self.phase is Phase.OVER else None,
+            "winners": list(self.result().winners) if self.phase is _OVER else None,
         }
 
     def secret_cards(self, seat: int | None) -> set[str]:
@@ -545,9 +572,9 @@ class NuttyState(BaseState):
         return found
 
     def prompt(self, seat: int) -> str:
-        if self.phase is Phase.SETUP:
+        if self.phase is _SETUP:
             return "choose your first card; it stays face down until everyone has chosen."
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return "the game is over."
         d = self.decisions.current()
         if d is None or d.seat != seat:
@@ -628,15 +655,15 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> NuttyState:
     if d is not None:
         kind, who, reason = d["kind"], d["seat"], d["reason"]
         if kind == "play":
-            state.decisions.push(PlayCard(who, reason=reason))
+            state._push(PlayCard(who, reason=reason))
         elif kind == "order":
-            state.decisions.push(ChooseOrder(who, reason=reason))
+            state._push(ChooseOrder(who, reason=reason))
         elif kind == "customs":
-            state.decisions.push(SplitCustoms(who, gained=d["gained"],
+            state._push(SplitCustoms(who, gained=d["gained"],
                                               owed=tuple((s, a) for s, a in d["owed"]),
                                               reason=reason))
         elif kind == "raid":
-            state.decisions.push(ChooseRaid(who, targets=tuple(d["targets"]), reason=reason))
+            state._push(ChooseRaid(who, targets=tuple(d["targets"]), reason=reason))
     return state
 
 
