@@ -580,8 +580,9 @@ class NuttyState(BaseState):
         if d is None or d.seat != seat:
             return "wait for your turn."
         if isinstance(d, PlayCard):
-            second = " or start your second pile" if len(self.piles[seat]) < 2 else ""
-            return f"play a card from your hand onto one of your piles{second}."
+            if len(self.piles[seat]) < 2:
+                return "play a card onto your pile, or start your second pile."
+            return "play a card from your hand onto one of your piles."
         if isinstance(d, ChooseOrder):
             return "both your top cards act: choose which acts first."
         if isinstance(d, SplitCustoms):

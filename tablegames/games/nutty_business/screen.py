@@ -220,15 +220,21 @@ class NuttyBusinessScreen(GameScreen):
 
     def _show_piles(self, view: dict) -> None:
         box = self.query_one("#nb-piles", Static)
+        players = self.query_one("#nb-players", ScoreTable)
+        turn = self.query_one("#nb-turn", Static)
+        players.styles.margin = (0, 0, 0 if self.full_piles else 1, 0)
+        turn.display = not self.full_piles
         if not self.full_piles:
             box.display = False
             return
         box.display = True
         names = view["names"]
+        width = max(len(name[:10]) for name in names)
         text = Text("Every pile, bottom to top (v closes):", style="bold")
         for seat, piles in enumerate(view["piles"]):
+            text.append(f"\n{names[seat][:10]:<{width}}")
             for p, pile in enumerate(piles):
-                text.append(f"\n{names[seat][:10]} {p + 1}: ")
+                text.append(f"  {p + 1}: ")
                 text.append_text(Text(" ").join(
                     Text(LABEL[kind_of(c)], style=TONE[kind_of(c)]) for c in pile))
         box.update(text)
