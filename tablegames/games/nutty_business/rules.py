@@ -22,11 +22,9 @@ from tablegames.games.nutty_business.vocab import (
     BANK,
     C5,
     CARD_NAMES,
-    CODES,
     CUSTOMS,
     DECISION_KIND,
     GAME_ID,
-    HIDDEN,
     HIDEOUT,
     IS_CONTRABAND,
     KINDS,
@@ -668,4 +666,4 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> NuttyState:
     return state
 
 
-__all__ = ["NuttyState", "new_state", "sample", "customs_splits", "CODES", "HIDDEN"]
+__all__ = ["NuttyState", "new_state", "sample", "customs_splits"]

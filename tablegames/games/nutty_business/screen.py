@@ -19,8 +19,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tablegames.games.nutty_business.vocab import (
-    BANK, C2, C3, C5, CARD_NAMES, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY, VALUE,
-    First, Pay, Play, Raid, Start, kind_of,
+    BANK, C2, C3, C5, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
+    First, Play, Raid, Start, kind_of,
 )
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine
@@ -452,4 +452,4 @@ class NuttyBusinessScreen(GameScreen):
 # The plug-in name the app looks for (GameScreen contract).
 Screen = NuttyBusinessScreen
 
-__all__ = ["Screen", "NuttyBusinessScreen", "VALUE"]
+__all__ = ["Screen", "NuttyBusinessScreen", "PileTarget"]
