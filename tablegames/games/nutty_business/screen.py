@@ -268,7 +268,7 @@ class NuttyBusinessScreen(GameScreen):
         if key != self.hand_key:
             self.hand_key = key
             self.cursor = 0
-            self.target = 0 if view["piles"][view["seat"]] else 0
+            self.target = 0
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         who = view["names"][view["seat"]]
         listing = kind in ("order", "customs", "raid")
