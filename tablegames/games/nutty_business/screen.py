@@ -12,14 +12,15 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import OptionList, Static
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tablegames.games.nutty_business.vocab import (
-    BANK, C2, C3, C5, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
+    BANK, C2, C3, C5, CARD_NAMES, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
     First, Play, Raid, Start, kind_of,
 )
 from tablegames.ui.game_screen import GameScreen
@@ -46,11 +47,13 @@ HINT = {
 }
 
 
-def card_text(card: str, *, size: int | None = None) -> Text:
+def card_text(card: str, *, size: int | None = None, full: bool = False) -> Text:
+    """A card's name in its colour (short: "Contra 5"; full: "Contraband 5"),
+    with the pile's size after it when there is more than one card."""
     if card == HIDDEN:
         return Text("face down", style="dim")
     kind = kind_of(card)
-    text = Text(SHORT[kind], style=TONE[kind])
+    text = Text((CARD_NAMES if full else SHORT)[kind], style=TONE[kind])
     if size is not None and size > 1:
         text.append(f" ({size})", style="")
     return text
@@ -73,11 +76,62 @@ class PileTarget(Static):
         self.post_message(self.Chosen(self.pile))
 
 
+def every_pile(view: dict) -> Text:
+    """Every player's piles, card by card, bottom to top (all of it public)."""
+    names = view["names"]
+    width = max(len(name[:12]) for name in names)
+    text = Text()
+    for seat, piles in enumerate(view["piles"]):
+        if seat:
+            text.append("\n")
+        text.append(f"{names[seat][:12]:<{width}}", style="bold")
+        nuts = view["nuts"][seat]
+        text.append(f"  {nuts} nut" if nuts == 1 else f"  {nuts} nuts")
+        if not piles:
+            text.append("\n  no pile yet", style="dim")
+        for p, pile in enumerate(piles):
+            text.append(f"\n  pile {p + 1}: ")
+            text.append_text(Text(", ").join(card_text(c, full=True) for c in pile))
+            text.append("  (top)", style="dim")
+    return text
+
+
+class AllPiles(ModalScreen[None]):
+    """Every pile card by card, over the game screen (all of it is public)."""
+
+    DEFAULT_CSS = """
+    AllPiles { align: center middle; }
+    AllPiles > #nb-all-piles {
+        width: 78; height: auto; max-height: 22;
+        border: round $primary-darken-1; border-title-style: bold; padding: 0 1;
+    }
+    App.-ascii AllPiles > #nb-all-piles { border: ascii $primary-darken-1; }
+    """
+
+    BINDINGS = [Binding("escape,v,enter,q", "dismiss", "Close")]
+
+    def __init__(self, listing: Text) -> None:
+        super().__init__()
+        self.listing = listing
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="nb-all-piles"):
+            yield Static(self.listing, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#nb-all-piles", VerticalScroll)
+        scroll.border_title = "Every pile, bottom to top"
+        scroll.focus()
+
+    def on_click(self) -> None:
+        self.dismiss()
+
+
 class NuttyBusinessScreen(GameScreen):
     DEFAULT_CSS = """
     NuttyBusinessScreen #nb-info { margin-bottom: 0; }
     NuttyBusinessScreen #nb-players { margin-bottom: 1; }
-    NuttyBusinessScreen #nb-piles { height: auto; }
     NuttyBusinessScreen #nb-turn { height: auto; }
     NuttyBusinessScreen #nb-onto { height: 1; }
     NuttyBusinessScreen #nb-onto-label { width: auto; margin-right: 1; }
@@ -104,7 +158,7 @@ class NuttyBusinessScreen(GameScreen):
         *[Binding(str(n), f"choose_no({n})", f"Choice {n}", show=False) for n in range(1, 10)],
         Binding("enter", "choose", "Confirm", priority=True),
         # Looking through the piles.
-        Binding("v", "piles", "All piles"),
+        Binding("v", "piles", "Every pile"),
     ]
 
     def __init__(self, match: Any) -> None:
@@ -114,13 +168,11 @@ class NuttyBusinessScreen(GameScreen):
         self.hand_key: tuple = ()
         self.choices_key: tuple = ()
         self.choice_actions: list[Any] = []
-        self.full_piles = False
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
         yield TextLine(id="nb-info")
         yield ScoreTable(id="nb-players")
-        yield Static(id="nb-piles", markup=False)
         yield Static(id="nb-turn", markup=False)
 
     def compose_hand(self) -> ComposeResult:
@@ -169,7 +221,6 @@ class NuttyBusinessScreen(GameScreen):
     def show_view(self, view: dict) -> None:
         self._show_info(view)
         self._show_players(view)
-        self._show_piles(view)
         self._show_turn(view)
         self._show_hand(view)
         self._show_choices(view)
@@ -217,27 +268,6 @@ class NuttyBusinessScreen(GameScreen):
         you = {self.seat} if self.seat is not None else set()
         self.query_one("#nb-players", ScoreTable).show(
             ["", "Player", "Nuts", "Hand", "Pile 1", "Pile 2"], rows, strong=you, numeric={2, 3})
-
-    def _show_piles(self, view: dict) -> None:
-        box = self.query_one("#nb-piles", Static)
-        players = self.query_one("#nb-players", ScoreTable)
-        turn = self.query_one("#nb-turn", Static)
-        players.styles.margin = (0, 0, 0 if self.full_piles else 1, 0)
-        turn.display = not self.full_piles
-        if not self.full_piles:
-            box.display = False
-            return
-        box.display = True
-        names = view["names"]
-        width = max(len(name[:10]) for name in names)
-        text = Text("Every pile, bottom to top (v closes):", style="bold")
-        for seat, piles in enumerate(view["piles"]):
-            text.append(f"\n{names[seat][:10]:<{width}}")
-            for p, pile in enumerate(piles):
-                text.append(f"  {p + 1}: ")
-                text.append_text(Text(" ").join(
-                    Text(LABEL[kind_of(c)], style=TONE[kind_of(c)]) for c in pile))
-        box.update(text)
 
     def _show_turn(self, view: dict) -> None:
         box = self.query_one("#nb-turn", Static)
@@ -445,11 +475,17 @@ class NuttyBusinessScreen(GameScreen):
 
     # ----- looking through the piles
     def action_piles(self) -> None:
-        self.full_piles = not self.full_piles
-        self.show_view(self.view)
+        if self.view:
+            self.app.push_screen(AllPiles(every_pile(self.view)))
+
+    def on_click(self, event: Click) -> None:
+        # A click on the players' table looks through every pile.
+        if isinstance(event.widget, ScoreTable):
+            event.stop()
+            self.action_piles()
 
 
 # The plug-in name the app looks for (GameScreen contract).
 Screen = NuttyBusinessScreen
 
-__all__ = ["Screen", "NuttyBusinessScreen", "PileTarget"]
+__all__ = ["Screen", "NuttyBusinessScreen", "PileTarget", "AllPiles", "every_pile"]

@@ -12,8 +12,8 @@ from tablegames.games.nutty_business.driver import decide
 from tablegames.games.nutty_business.scenes import (
     a_turn, every_pile, first_card, police_raid, seeded_position,
 )
-from tablegames.games.nutty_business.screen import LABEL, SHORT, PileTarget
-from tablegames.games.nutty_business.vocab import kind_of
+from tablegames.games.nutty_business.screen import LABEL, SHORT, AllPiles, PileTarget
+from tablegames.games.nutty_business.vocab import CARD_NAMES, kind_of
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match,
@@ -155,7 +155,7 @@ async def test_police_raid_lists_every_rival_pile_pair_and_a_digit_picks_one():
         assert match.record.actions[before] == (1, second)
 
 
-async def test_v_looks_through_every_pile_card_by_card():
+async def test_v_looks_through_every_pile_card_by_card_and_v_closes_it():
     match = every_pile()
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
@@ -163,15 +163,29 @@ async def test_v_looks_through_every_pile_card_by_card():
         view = app.screen.view
         await pilot.press("v")
         await pilot.pause()
+        assert isinstance(app.screen, AllPiles)
         text = screen_text(app)
         assert "Every pile, bottom to top" in text
         deepest = max((pile for piles in view["piles"] for pile in piles), key=len)
         assert len(deepest) >= 3
-        line = " ".join(LABEL[kind_of(c)] for c in deepest)
-        assert line in text
+        assert ", ".join(CARD_NAMES[kind_of(c)] for c in deepest) + "  (top)" in text
         await pilot.press("v")
         await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
         assert "Every pile, bottom to top" not in screen_text(app)
+
+
+async def test_a_click_on_the_players_table_looks_through_every_pile():
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click("#nb-players", offset=(2, 1))
+        await pilot.pause()
+        assert isinstance(app.screen, AllPiles)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
 
 
 @pytest.mark.parametrize("ascii", [False, True])
