@@ -278,7 +278,7 @@ class NuttyBusinessScreen(GameScreen):
                         + " won.", style="bold")
         elif view["played"] and view["turn"] is not None:
             text.append(f"{names[view['turn']]} played ")
-            text.append_text(card_text(view["played"]))
+            text.append_text(card_text(view["played"], full=True))
             text.append(".")
         box.update(text)
 
