@@ -14,7 +14,7 @@ SPEC = GameSpec(
     pitch="Play cards onto your two piles; the cards on top move the nuts around.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot),
+    bots=bot_levels(HeuristicBot, game=GAME_ID),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Most nuts wins; ties go to Contraband in hand, then on top.",
