@@ -596,3 +596,32 @@ def test_copy_is_independent():
     assert other.piles[0] == [[C2], [C5]]
     assert other.to_move() == (1,) and state.to_move() == (0,)
     assert CUSTOMS in state.hands[0] and BANK in state.hands[0] and C3 in state.hands[0]
+
+
+def test_police_raid_log_says_whose_piles_were_stacked_and_what_it_brought():
+    state = table(["c2"], ["hideout", "bank"])
+    state.names = ("Kim", "Lee")
+    events: list[Event] = []
+    play(state, "play raid 2", "raid 2 2", events=events)
+    assert ("Kim's Police Raid puts Lee's Hideout pile on their Bank: Kim gains 2 nuts."
+            in [e.text for e in events])
+    assert all(e.public for e in events)
+
+
+def test_hideout_log_names_the_pile_taken_back_which_everyone_had_seen():
+    state = table(["c2 bank", "customs"], ["raid"])
+    state.names = ("Kim", "Lee")
+    events: list[Event] = []
+    play(state, "play hideout 1", events=events)
+    assert "Kim takes Contraband 2, Bank back into their hand." in [e.text for e in events]
+
+
+def test_the_secret_first_card_is_logged_only_to_its_owner():
+    state = new(2)
+    state.names = ("Kim", "Lee")
+    events: list[Event] = []
+    state.apply(0, Start(C5), events)
+    private = [e for e in events if not e.public]
+    assert [e.text for e in private] == ["You lay your Contraband 5 face down."]
+    assert private[0].audience == frozenset({0})
+    assert all("Contraband" not in e.text for e in events if e.public)
