@@ -5,4 +5,5 @@ GAME_MODULES: list[str] = [
     "tablegames.games.blind_business",
     "tablegames.games.blind_chicken",
     "tablegames.games.blasting_billy",
+    "tablegames.games.nutty_business",
 ]
