@@ -4,4 +4,5 @@ the registry reads each module's ``SPEC``, in this order (the picker's)."""
 GAME_MODULES: list[str] = [
     "tablegames.games.blind_business",
     "tablegames.games.blind_chicken",
+    "tablegames.games.blenders_tricks",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from tablegames.core.game import Scene
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 
@@ -84,3 +85,15 @@ async def decide(pilot: Any) -> None:
         await pilot.press("k" if view["round"] % 2 else "enter")
     else:
         raise AssertionError(f"nothing to decide in phase {phase}")
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("blenders-tricks", turn,
+          caption="Blenders Tricks: Ann must follow suit; her playable cards are highlighted"),
+    Scene("blenders-tricks-pass", passing, keys=("l", "right", "right", "r"),
+          caption="Blenders Tricks: the secret pass, one card for each neighbour"),
+    Scene("blenders-tricks-claim", claim,
+          caption="Blenders Tricks: Ann won the trick and claims a second card"),
+    Scene("blenders-tricks-results", finished,
+          caption="Blenders Tricks: the results, each player's spread and suit totals"),
+)
