@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import permutations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -37,6 +38,7 @@ from tablegames.games.blenders_tricks.vocab import (
     SUIT_LETTERS,
     SUIT_NAMES,
     TOKENS,
+    WILDS,
     Claim,
     ClaimChoice,
     Pass,
@@ -267,10 +269,17 @@ class BlendersState(BaseState):
             return []
         phase = self.phase
         if phase is PLAY:
-            return [PLAYS[c] for c in self.playable(seat)]
-        if phase is PASS:
             hand = self.hands[seat]
-            return [PASSES[a][b] for a in hand for b in hand if a != b]
+            lead = self.lead
+            if lead != NO_SUIT:
+                suit = SUIT
+                follow = [PLAYS[c] for c in hand if suit[c] == lead or c in WILDS]
+                if any(suit[c] == lead for c in hand):
+                    return follow
+            return [PLAYS[c] for c in hand]
+        if phase is PASS:
+            row = PASSES
+            return [row[a][b] for a, b in permutations(self.hands[seat], 2)]
         if phase is CLAIM:
             d = self.decisions.current()
             assert isinstance(d, ClaimChoice)
@@ -285,12 +294,9 @@ class BlendersState(BaseState):
         """The cards ``seat`` may play now (must-follow; wilds always)."""
         hand = self.hands[seat]
         lead = self.lead
-        if lead == NO_SUIT:
+        if lead == NO_SUIT or not any(SUIT[c] == lead for c in hand):
             return list(hand)
-        follow = [c for c in hand if SUIT[c] == lead or IS_WILD[c]]
-        if len(follow) == sum(1 for c in hand if IS_WILD[c]):  # no card of the lead suit
-            return list(hand)
-        return follow
+        return [c for c in hand if SUIT[c] == lead or IS_WILD[c]]
 
     def _apply(self, seat: int, action: Any) -> None:
         phase = self.phase
@@ -322,7 +328,7 @@ class BlendersState(BaseState):
         self.trick_cards.append(card)
         if lead == NO_SUIT and not IS_WILD[card]:
             self.lead = SUIT[card]
-        if self.logging:
+        if self._events is not None:
             self.emit(f"{self.names[seat]} plays {self.describe(card)}.")
         if len(self.trick_cards) == self.n:
             self._end_trick()
