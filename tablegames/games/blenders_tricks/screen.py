@@ -207,7 +207,7 @@ class Screen(GameScreen):
                 else:
                     lead_line.append(f"{SUIT_NAMES[lead]} ({SUIT_LETTERS[lead]})", style=SUIT_TONES[lead])
                 best = played[winning]
-                lead_line.append(f"  {self.glyphs.win}{names[winning]} is winning with {NUMBER_OF[best]}")
+                lead_line.append(f"  winning: {self.glyphs.win}{names[winning]}, {NUMBER_OF[best]}")
         else:
             area.show([], note="no cards on the table")
         self.query_one("#bt-lead", TextLine).show(lead_line)
@@ -216,7 +216,7 @@ class Screen(GameScreen):
         if last:
             line.append("Last   ", style="bold")
             line.append(join_cards([c for _, c in last["plays"]]))
-            line.append(f"  {self.glyphs.win}{names[last['winner']]} claimed ")
+            line.append(f"  {self.glyphs.win}{names[last['winner']]}: ")
             line.append(join_cards(last["claimed"]) if last["claimed"] else Text("nothing"))
         self.query_one("#bt-last", TextLine).show(line)
 

@@ -104,7 +104,7 @@ async def test_playable_cards_are_highlighted_and_the_trick_shows_lead_suit_and_
         text = screen_text(app)
         names = view["names"]
         assert f"Lead   {SUIT_NAMES[view['lead_suit']]}" in text
-        assert f"{names[view['winning']]} is winning with" in text
+        assert f"winning: ★{names[view['winning']]}" in text
         trick = screen.query_one(TrickArea)
         assert trick.entries[trick.highlight][0] == names[view["winning"]]
         # The cursor only visits playable cards; Enter plays the one under it.
