@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tablegames.games.blenders_tricks import scenes
 from tablegames.games.blenders_tricks.screen import Screen
 from tablegames.games.blenders_tricks.vocab import NUMBER_OF, SUIT_NAMES
 from tablegames.ui.widgets import HandRow, TrickArea
-from tests.ui.helpers import SIZE, HandoverScreen, make_app, play_whole_match, screen_text, settle
+from tests.ui.helpers import SIZE, HandoverScreen, ResultsScreen, make_app, screen_text, settle
 
 
 def labels(row: HandRow) -> list[str]:
@@ -19,32 +21,69 @@ def hand_numbers(match, seat) -> set[str]:
     return {str(NUMBER_OF[c]) for c in match._state.view(seat)["hand"]}
 
 
-async def test_two_humans_and_two_bots_play_a_whole_game_with_keys():
+def last_round_match() -> Match:
+    """Ann and Ben (humans), Cid and Dee (bots): rounds 1 and 2 played with
+    seeded moves, then the match as the app would resume it, nobody at the
+    keyboard yet, at the start of round 3's pass."""
     seats = [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), Seat("Dee", "random")]
     match = Match.new("blenders-tricks", seats, {}, seed=17)
+    rng = random.Random(17)
+    while True:
+        match.run_bots()
+        seat = match.next_human()
+        match.take_keyboard(seat)
+        if match.view()["round"] == 3:
+            break
+        match.play(rng.choice(match.legal_actions()))
+    return Match(match.record)
 
-    def on_handover(screen, text):
-        assert not screen.query(HandRow)
-        assert "received" not in text, "a pass is private"
 
-    def on_game_screen(screen, text, seat):
-        # The hand row shows the keyboard seat's own cards (or the cards it
-        # chooses among), never another seat's hand.
-        row = screen.query_one(HandRow)
-        view = match._state.view(seat)
-        mine = hand_numbers(match, seat) | {str(NUMBER_OF[c]) for d in view["decisions"] for c in d["cards"]}
-        assert set(labels(row)) <= mine
-        for other in range(4):
-            if other != seat:
-                assert not (set(labels(row)) & hand_numbers(match, other))
-
+async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_keys():
+    """Round 3 through the real screens with the footer's keys (the pass,
+    tricks, claims, the barley token), then the results. (Whole matches of
+    every game are played by the generic Pilot test with this game's driver.)"""
+    match = last_round_match()
+    assert match.at_keyboard is None and match.view()["phase"] == "pass"
+    start = len(match.record.actions)
+    humans = {0, 1}
     app = make_app(match)
+    handovers = 0
+    keyboard = None
     async with app.run_test(size=SIZE) as pilot:
-        handovers = await play_whole_match(pilot, match, scenes.decide, on_handover=on_handover,
-                                           on_game_screen=on_game_screen, limit=600)
-        assert handovers > 6  # each round's pass alone hands the keyboard over
+        for _ in range(300):
+            await settle(pilot)
+            screen = app.screen
+            text = screen_text(app)
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, HandoverScreen):
+                handovers += 1
+                assert screen.next_seat in humans and screen.next_seat != match.at_keyboard
+                assert not screen.query(HandRow)
+                assert "received" not in text, "a pass is private"
+                await pilot.press("enter")
+                keyboard = screen.next_seat
+                continue
+            seat = match.at_keyboard
+            assert seat == keyboard and screen.my_turn()
+            # The hand row shows the keyboard seat's own cards (or the cards
+            # it chooses among), never another seat's hand.
+            shown = set(labels(screen.query_one(HandRow)))
+            view = match._state.view(seat)
+            mine = hand_numbers(match, seat) | {str(NUMBER_OF[c]) for d in view["decisions"]
+                                                for c in d["cards"]}
+            assert shown and shown <= mine
+            for other in range(4):
+                if other != seat:
+                    assert not shown & hand_numbers(match, other)
+            await scenes.decide(pilot)
+        else:
+            raise AssertionError("the game did not reach the results")
         text = screen_text(app)
         assert "Blenders Tricks:" in text and "Suit totals (W/C/M)" in text
+    movers = [s for s, _ in match.record.actions[start:] if s in humans]
+    assert handovers == 1 + sum(1 for a, b in zip(movers, movers[1:]) if a != b)
+    assert handovers > 4
     assert match.is_over() and len(match._state.rounds) == 3
 
 
