@@ -13,7 +13,7 @@ SPEC = GameSpec(
     pitch="Win tricks to claim cards from three cask suits; the most balanced blend wins.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot),
+    bots=bot_levels(HeuristicBot, game="blenders-tricks", playout="heuristic"),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Smallest spread wins (highest minus lowest suit total); tie: the higher lowest suit.",
