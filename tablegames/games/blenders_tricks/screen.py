@@ -37,6 +37,7 @@ from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, Trick
 # One colour per suit; the suit letter on the card always says it too.
 SUIT_TONES = ("bold #d7d7af", "bold #ffaf00", "bold #d787ff")
 WILD_TONE = "bold #5fd7ff"
+LEADS = "L"  # before the name of the player who leads the trick (or the round)
 
 _cursor = Binding.Group("Cursor", compact=True)
 _mark = Binding.Group("Mark left/right", compact=True)
@@ -166,7 +167,7 @@ class Screen(GameScreen):
         for seat in range(len(view["names"])):
             deciding = (phase == PASS and not view["passed"][seat]) or view["turn"] == seat or \
                 (bool(view["decisions"]) and view["decisions"][0]["seat"] == seat)
-            marks = (glyphs.turn if deciding else " ") + (glyphs.leader if seat == view["leader"] else " ")
+            marks = (glyphs.turn if deciding else " ") + (LEADS if seat == view["leader"] else " ")
             gained = [0, 0, 0]
             for card in view["claimed"][seat]:
                 if card != view["ignoring"][seat]:
