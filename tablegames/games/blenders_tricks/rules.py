@@ -501,7 +501,7 @@ class BlendersState(BaseState):
         if phase is CLAIM:
             return "you won the trick: claim one more of its non-wild cards."
         if phase is SPEND:
-            return "spend a barley token to ignore one card you claimed this round, or keep it."
+            return "spend your barley token to ignore one card of this round, or keep it."
         return "the game is over."
 
 

@@ -60,6 +60,13 @@ def claim() -> Match:
     return seeded_position(seats, 8, lambda view, seat: view["phase"] == "claim")
 
 
+def token() -> Match:
+    """Ann earned the barley token at the end of round 1: spend it on one of
+    her claimed cards, or keep it."""
+    seats = [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cid", "heuristic"), Seat("Dee", "random")]
+    return seeded_position(seats, 15, lambda view, seat: view["phase"] == "spend")
+
+
 def finished() -> Match:
     """A whole 4-player game to the results."""
     seats = [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cid", "heuristic"), Seat("Dee", "random")]
@@ -94,6 +101,8 @@ SCENES: tuple[Scene, ...] = (
           caption="Blenders Tricks: the secret pass, one card for each neighbour"),
     Scene("blenders-tricks-claim", claim,
           caption="Blenders Tricks: Ann won the trick and claims a second card"),
+    Scene("blenders-tricks-token", token,
+          caption="Blenders Tricks: a barley token may ignore one claimed card at scoring"),
     Scene("blenders-tricks-results", finished,
           caption="Blenders Tricks: the results, each player's spread and suit totals"),
 )
