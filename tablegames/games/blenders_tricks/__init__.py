@@ -20,5 +20,5 @@ SPEC = GameSpec(
     sample=sample,
     screen="tablegames.games.blenders_tricks.screen:Screen",
     scenes="tablegames.games.blenders_tricks.scenes",
-    driver="tablegames.games.blenders_tricks.scenes:decide",
+    driver="tablegames.games.blenders_tricks.driver:decide",
 )

@@ -1,12 +1,10 @@
 """Seeded moments of a Blenders Tricks game, the same every time: used by the
-snapshot tests and by scripts/make_screenshots.py; and ``decide``, the
-driver that makes the current decision of the human at the keyboard with
-keys (the generic whole-match Pilot test uses it)."""
+snapshot tests and by scripts/make_screenshots.py."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from tablegames.core.game import Scene
 from tablegames.core.match import Match
@@ -77,21 +75,6 @@ def finished() -> Match:
         match.play(rng.choice(match.legal_actions()))
         match.run_bots()
     return match
-
-
-async def decide(pilot: Any) -> None:
-    """Make the current decision of the human at the keyboard with keys."""
-    screen = pilot.app.screen
-    view = screen.view
-    phase = view["phase"]
-    if phase == "pass":
-        await pilot.press("l", "right", "r", "enter")
-    elif phase in ("play", "claim"):
-        await pilot.press("right", "enter")
-    elif phase == "spend":
-        await pilot.press("k" if view["round"] % 2 else "enter")
-    else:
-        raise AssertionError(f"nothing to decide in phase {phase}")
 
 
 SCENES: tuple[Scene, ...] = (

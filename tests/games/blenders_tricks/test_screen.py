@@ -7,6 +7,7 @@ import random
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tablegames.games.blenders_tricks import scenes
+from tablegames.games.blenders_tricks.driver import decide
 from tablegames.games.blenders_tricks.screen import Screen
 from tablegames.games.blenders_tricks.vocab import NUMBER_OF, SUIT_NAMES
 from tablegames.ui.widgets import HandRow, TrickArea
@@ -76,7 +77,7 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
             for other in range(4):
                 if other != seat:
                     assert not shown & hand_numbers(match, other)
-            await scenes.decide(pilot)
+            await decide(pilot)
         else:
             raise AssertionError("the game did not reach the results")
         text = screen_text(app)
