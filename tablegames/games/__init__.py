@@ -6,4 +6,5 @@ GAME_MODULES: list[str] = [
     "tablegames.games.blind_chicken",
     "tablegames.games.blasting_billy",
     "tablegames.games.nutty_business",
+    "tablegames.games.blenders_tricks",
 ]
