@@ -122,7 +122,8 @@ class SearchBot:
             candidates.remove(advice)
             candidates.insert(0, advice)  # first: it wins ties
         budget = self.budget
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        # A little short of the budget: the last playout runs past the check.
+        deadline = None if budget.seconds is None else time.perf_counter() + 0.97 * budget.seconds
         return self._paired(spec, view, candidates, rng, deadline, advised=advice is not None)
 
     def _paired(self, spec: GameSpec, view: Mapping[str, Any], candidates: list[Any], rng: random.Random,
