@@ -51,14 +51,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import LogPanel, TextLine
+from tablegames.ui.widgets import KeyFooter, LogPanel, TextLine
 
 
 class GameScreen(Screen):
@@ -134,7 +134,7 @@ class GameScreen(Screen):
         with Vertical(id="hand-area"):
             yield from self.compose_hand()
         yield TextLine(id="message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(LogPanel)

@@ -10,11 +10,11 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import LogPanel
+from tablegames.ui.widgets import KeyFooter, LogPanel
 
 
 class HandoverScreen(Screen):
@@ -59,7 +59,7 @@ class HandoverScreen(Screen):
             with Center():
                 yield Button(Text(f"I am {name}: go on"), id="handover-go", variant="primary",
                              compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _players_line(self) -> str:
         match = self.match

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tablegames.core import records, registry
@@ -17,6 +17,7 @@ from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
 from tablegames.ui.labels import seat_label
+from tablegames.ui.widgets import KeyFooter
 
 
 class PickerScreen(Screen):
@@ -40,7 +41,7 @@ class PickerScreen(Screen):
         saves = OptionList(id="saves")
         saves.border_title = "Resume a saved match"
         yield saves
-        yield Footer()
+        yield KeyFooter()
 
     def _game_options(self) -> list[Option]:
         options = []

@@ -8,12 +8,12 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tablegames.core.game import Result
 from tablegames.core.match import Match
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import ScoreTable
+from tablegames.ui.widgets import KeyFooter, ScoreTable
 
 MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
 
@@ -52,7 +52,7 @@ class ResultsScreen(Screen):
             yield Button("Play again with the same seats (a)", id="again", variant="primary",
                          compact=True)
             yield Button("Back to the picker (p)", id="picker", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fill(self.match.result())

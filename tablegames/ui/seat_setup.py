@@ -6,12 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError, Seat
-from tablegames.ui.widgets import Cycler
+from tablegames.ui.widgets import Cycler, KeyFooter
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 NAME_LENGTH = 12
@@ -71,7 +71,7 @@ class SetupScreen(Screen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         for field in self.query(Input):

@@ -2,11 +2,12 @@
 
 from tablegames.ui.widgets.card import Card, CardFace, card_lines
 from tablegames.ui.widgets.cycler import Cycler
+from tablegames.ui.widgets.footer import KeyFooter
 from tablegames.ui.widgets.hand import HandRow
 from tablegames.ui.widgets.line import TextLine
 from tablegames.ui.widgets.log import LogPanel
 from tablegames.ui.widgets.scores import ScoreTable
 from tablegames.ui.widgets.trick import TrickArea
 
-__all__ = ["Card", "CardFace", "card_lines", "Cycler", "HandRow", "LogPanel", "ScoreTable",
+__all__ = ["Card", "CardFace", "card_lines", "Cycler", "HandRow", "KeyFooter", "LogPanel", "ScoreTable",
            "TextLine", "TrickArea"]
