@@ -78,8 +78,17 @@ class TableGamesApp(App):
         return game_screen_for(match)
 
     def show_match(self, match: Match) -> None:
-        """Replace the current match screen with the one the match needs now."""
-        self.switch_screen(self.screen_for(match))
+        """Replace the current match screen with the one the match needs now.
+        When the keyboard passes (a game screen gives way to a handover), a
+        blank frame comes between them (see ``BlankScreen``)."""
+        from tablegames.ui.blank import BlankScreen
+        from tablegames.ui.game_screen import GameScreen
+        from tablegames.ui.handover import HandoverScreen
+
+        screen = self.screen_for(match)
+        if isinstance(self.screen, GameScreen) and isinstance(screen, HandoverScreen):
+            screen = BlankScreen(then=screen)
+        self.switch_screen(screen)
 
     def open_match(self, match: Match) -> None:
         """Enter a match from the picker (the picker stays underneath)."""

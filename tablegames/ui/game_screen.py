@@ -78,7 +78,6 @@ class GameScreen(Screen):
         self.match = match
         self.view: dict = {}
         self._bot_timer: Timer | None = None
-        self._footer_keys: tuple = ()
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -159,12 +158,9 @@ class GameScreen(Screen):
         self.update_footer()
 
     def update_footer(self) -> None:
-        """Redraw the footer when the keys that work have changed (a footer
-        redraw costs a new layout, so not after every move)."""
-        keys = tuple((key, b.binding.action, b.enabled) for key, b in self.active_bindings.items())
-        if keys != self._footer_keys:
-            self._footer_keys = keys
-            self.refresh_bindings()
+        """Redraw the footer with the keys that work now (it draws itself
+        from the screen's bindings: no new layout, same frame)."""
+        self.query_one(KeyFooter).refresh()
 
     def after_change(self) -> None:
         self.redraw()
