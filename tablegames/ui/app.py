@@ -23,7 +23,12 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TableGamesApp(App):
     CSS_PATH = "tablegames.tcss"
     TITLE = "tablegames"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # The command palette's "Keys" panel closes with Escape (the key
+        # does its usual job whenever the panel is not shown).
+        Binding("escape", "hide_keys", "Close the keys", show=False, priority=True),
+    ]
 
     def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4):
         super().__init__()
@@ -106,6 +111,14 @@ class TableGamesApp(App):
             await self.pop_screen()
 
     # ----- keys and the command palette
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hide_keys":
+            return bool(self.screen.query("HelpPanel"))
+        return True
+
+    def action_hide_keys(self) -> None:
+        self.action_hide_help_panel()
+
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and not binding.key_display:
             key = binding.key.split(",")[0]

@@ -57,6 +57,7 @@ from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel, TextLine
 
@@ -68,8 +69,10 @@ class GameScreen(Screen):
     AUTO_FOCUS = ""
 
     BINDINGS = [
-        Binding("question_mark", "rules", "Rules"),
-        Binding("u", "take_back", "Undo"),
+        RULES,
+        Binding("u", "take_back", "Take back"),
+        # The same key when there is nothing to take back: it says why.
+        Binding("u", "nothing_to_take_back", "Take back", show=False),
         Binding("q", "app.to_picker", "Picker"),
     ]
 
@@ -185,9 +188,10 @@ class GameScreen(Screen):
         self.after_change()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Show "Undo" in the footer only when there is something to take back."""
-        if action == "take_back":
-            return self.can_take_back()
+        """"Take back" in the footer only when there is something to take
+        back; otherwise `u` says why."""
+        if action in ("take_back", "nothing_to_take_back"):
+            return self.can_take_back() == (action == "take_back")
         return True
 
     def can_take_back(self) -> bool:
@@ -199,9 +203,13 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)
 
+    def action_nothing_to_take_back(self) -> None:
+        self.say("Nothing to take back: only your own last move, before anyone else moves, "
+                 "and only if it showed you no card.")
+
     def action_take_back(self) -> None:
         if not self.can_take_back():
-            self.say("Nothing to take back: only your own last move, before anyone else moves.")
+            self.action_nothing_to_take_back()
             return
         self.match.take_back()
         self.say("Taken back.")

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel
 
@@ -30,7 +31,7 @@ class HandoverScreen(Screen):
     BINDINGS = [
         Binding("enter", "confirm", "I am ready"),
         Binding("u", "take_back", "Take back"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.to_picker", "Picker"),
     ]
 

@@ -16,6 +16,7 @@ from tablegames.core import records, registry
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter
 
@@ -24,7 +25,7 @@ class PickerScreen(Screen):
     BINDINGS = [
         *[Binding(str(n), f"game({n})", f"Game {n}", show=False) for n in range(1, 10)],
         Binding("tab", "switch_list", "Games/saves"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.quit", "Quit"),
     ]
 

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from tablegames.core.game import Result
 from tablegames.core.match import Match
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, ScoreTable
 
@@ -22,7 +23,7 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("a", "again", "Play again"),
         Binding("p,escape", "app.to_picker", "Picker"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.quit", "Quit"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),

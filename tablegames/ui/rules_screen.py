@@ -9,12 +9,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from tablegames.core.game import GameSpec
+from tablegames.ui.keys import CLOSE_RULES
 from tablegames.ui.widgets import KeyFooter
 
 
 class RulesScreen(ModalScreen):
     BINDINGS = [
-        Binding("escape,q,question_mark", "dismiss", "Close"),
+        CLOSE_RULES,
     ]
 
     def __init__(self, spec: GameSpec) -> None:

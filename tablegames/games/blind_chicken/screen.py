@@ -5,6 +5,8 @@ Draws only from the view dict (see ``tablegames.ui.game_screen``).
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +15,8 @@ from textual.widgets.option_list import Option
 
 from tablegames.games.blind_chicken.cards import EGGS, card_number
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, TrickArea
+from tablegames.core.match import Match
+from tablegames.ui.widgets import CardFace, ChoiceList, HandRow, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
 
@@ -23,6 +26,14 @@ _cursor = Binding.Group("Cursor", compact=True)
 _move = Binding.Group("Move", compact=True)
 _pick = Binding.Group("Pick end", compact=True)
 _play = Binding.Group("Play end", compact=True)
+
+
+# Each seat's arrangement in progress or confirmed, per match: (hand number,
+# the cards sorted) -> the order. A new screen opens for every handover, and
+# a confirmed arrangement that is taken back comes back from the rules in the
+# dealt order: this keeps it as the player made it. Only ever shown to that
+# seat, on its own screen, in the arranging phase.
+_ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple, list[str]]]]" = WeakKeyDictionary()
 
 
 class Screen(GameScreen):
@@ -75,7 +86,7 @@ class Screen(GameScreen):
     def compose_hand(self) -> ComposeResult:
         yield TextLine(id="bc-hand-title")
         yield HandRow(id="bc-hand")
-        yield OptionList(id="bc-aside")
+        yield ChoiceList(id="bc-aside")
 
     # ----- drawing
     def face(self, card: str) -> CardFace:
@@ -126,13 +137,17 @@ class Screen(GameScreen):
             rows.append([
                 marks,
                 self.seat_label(seat),
+                view["hand_sizes"][seat],
                 sum(t["score"] for t in taken),
                 view["scores"][seat],
                 chickens,
             ])
         you = {self.seat} if self.seat is not None else set()
+        # "Cards": how many each holds; "This hand": the points of the hand
+        # being played so far; "Total": the match so far.
         self.query_one(ScoreTable).show(
-            ["", "Player", "Hand", "Total", "Chickens taken"], rows, strong=you, numeric={2, 3},
+            ["", "Player", "Cards", "This hand", "Total", "Chickens"], rows, strong=you,
+            numeric={2, 3, 4},
         )
 
     def _show_trick(self, view: dict) -> None:
@@ -173,7 +188,9 @@ class Screen(GameScreen):
         if phase == ORDER and self.my_turn():
             key = (view["hand_no"], tuple(sorted(hand)))
             if key != self.order_key:
-                self.order, self.order_key, self.cursor = list(hand), key, 0
+                kept_key, kept = _ARRANGED.get(self.match, {}).get(view["seat"], ((), []))
+                self.order = list(kept) if kept_key == key else list(hand)
+                self.order_key, self.cursor = key, 0
             title.show(f"{who}: {keys['lr']} choose a card, {keys['move']} move it, s sort, "
                        f"{keys['enter']} when done")
             hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
@@ -262,6 +279,7 @@ class Screen(GameScreen):
         self.order[self.cursor], self.order[target] = self.order[target], self.order[self.cursor]
         self.cursor = target
         self.say("")
+        self._keep_arrangement()
         self.show_view(self.view)
 
     def action_sort(self) -> None:
@@ -270,7 +288,12 @@ class Screen(GameScreen):
             return
         ascending = sorted(self.order, key=card_number)
         self.order = ascending[::-1] if self.order == ascending else ascending
+        self._keep_arrangement()
         self.show_view(self.view)
+
+    def _keep_arrangement(self) -> None:
+        if self.seat is not None and self.order_key:
+            _ARRANGED.setdefault(self.match, {})[self.seat] = (self.order_key, list(self.order))
 
     def action_confirm(self) -> None:
         if self.mine(ORDER):

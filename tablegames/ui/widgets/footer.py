@@ -101,8 +101,12 @@ class KeyFooter(Widget, can_focus=False):
         room = max(0, width - right.cell_len)
         left = Text(no_wrap=True, overflow="crop", end="")
         regions = []
+        # Two cells between items when they all fit so, else one.
+        spacious = sum(len(k) + len(d) + 3 for k, d, _, _ in items) <= room
+        tail = " " if spacious else ""
         for keys, description, key, enabled in items:
-            item = Text.assemble((f" {keys} ", key_style), (f"{description} " if description else "", text_style))
+            item = Text.assemble((f" {keys} ", key_style),
+                                 (f"{description}{tail}" if description else "", text_style))
             if not enabled:
                 item.stylize(dim)
             start = left.cell_len
