@@ -16,6 +16,7 @@ from tablegames.core import records, registry
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
+from tablegames.core.words import plural
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter
@@ -86,7 +87,7 @@ class PickerScreen(Screen):
             title = record.game
         seats = ", ".join(seat_label(seat) for seat in record.seats)
         moves = len(record.actions)
-        return Text.assemble((title, "bold"), f": {seats}; {moves} move{'s' if moves != 1 else ''}; "
+        return Text.assemble((title, "bold"), f": {seats}; {plural(moves, 'move')}; "
                                               f"saved {record.updated} UTC")
 
     # ----- actions

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from tablegames.games.blind_chicken.cards import EGGS, card_number
 from tablegames.ui.game_screen import GameScreen
 from tablegames.core.match import Match
+from tablegames.core.words import plural
 from tablegames.ui.widgets import CardFace, ChoiceList, HandRow, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
@@ -240,7 +241,7 @@ class Screen(GameScreen):
             for i, trick in enumerate(tricks, start=1):
                 chickens = Text(" ").join(self.face(c).inline_text() for c in trick["chickens"])
                 prompt = Text.assemble(f"Trick {i}: ", chickens if trick["chickens"] else ("no chickens", "dim"),
-                                       f"  ({trick['score']} points)")
+                                       f"  ({plural(trick['score'], 'point')})")
                 aside.add_option(Option(prompt, id=str(i)))
             aside.add_option(Option("Keep all tricks (set none aside)", id="none"))
             costliest = min(range(len(tricks)), key=lambda i: tricks[i]["score"]) if tricks else None
