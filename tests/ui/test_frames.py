@@ -108,3 +108,27 @@ async def test_the_rules_page_over_the_picker_hides_the_picker_boxes():
     # One box: no line starts or ends with two box edges side by side.
     doubled = [line for line in lines if line[:2] in ("││", "╰│", "╭│") or line.rstrip()[-2:] in ("││", "│╯", "│╮")]
     assert "rules" in recorder.frames[-1].text and not doubled, doubled
+
+
+async def test_the_log_shows_the_newest_lines_and_marks_older_ones_above_and_the_wheel_scrolls_back():
+    from textual import events
+    from textual.app import App, ComposeResult
+
+    from tablegames.ui.widgets import LogPanel
+
+    class LogApp(App):
+        def compose(self) -> ComposeResult:
+            yield LogPanel(id="log")
+
+    app = LogApp()
+    async with app.run_test(size=(30, 6)) as pilot:
+        log = app.query_one(LogPanel)
+        log.show([f"line {n}" for n in range(1, 21)])
+        await pilot.pause()
+        rows = [str(line.text) for line in (log.render_line(y) for y in range(6))]
+        assert rows[-1].startswith("line 20") and rows[0].startswith("line 15")
+        assert rows[0].rstrip().endswith("▲")  # older lines above
+        log.post_message(events.MouseScrollUp(log, 1, 1, 0, -1, 0, False, False, False))
+        await pilot.pause()
+        rows = [str(line.text) for line in (log.render_line(y) for y in range(6))]
+        assert rows[-1].startswith("line 18") and rows[-1].rstrip().endswith("▼")
