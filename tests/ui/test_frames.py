@@ -132,3 +132,25 @@ async def test_the_log_shows_the_newest_lines_and_marks_older_ones_above_and_the
         await pilot.pause()
         rows = [str(line.text) for line in (log.render_line(y) for y in range(6))]
         assert rows[-1].startswith("line 18") and rows[-1].rstrip().endswith("▼")
+
+
+async def test_a_notice_over_the_blank_frame_delays_the_handover_until_it_closes():
+    from tablegames.ui.blank import BlankScreen
+    from tablegames.ui.handover import HandoverScreen
+    from tablegames.ui.too_small import TooSmallScreen
+
+    match = two_humans_and_a_bot()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.switch_screen(BlankScreen(then=HandoverScreen(match)))
+        app.push_screen(TooSmallScreen())  # e.g. the terminal shrank meanwhile
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["BlankScreen", "TooSmallScreen"]
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert not any(isinstance(s, BlankScreen) for s in app.screen_stack)
