@@ -60,10 +60,10 @@ class TableGamesApp(App):
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         top = self.screen
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif small:
+        if small and isinstance(top, TooSmallScreen):
             top.update_size()
+        elif small:
+            self.push_screen(TooSmallScreen())
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 

@@ -45,6 +45,7 @@ import json
 from typing import Any, Iterable
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -57,6 +58,7 @@ from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel, TextLine
@@ -64,6 +66,8 @@ from tablegames.ui.widgets import KeyFooter, LogPanel, TextLine
 
 class GameScreen(Screen):
     """Base class of a game's screen (see the module docstring)."""
+
+    app = getters.app(TableGamesApp)  # typed: the app's own attributes
 
     # Keys go to the screen's bindings; a game focuses a widget when it needs one.
     AUTO_FOCUS = ""

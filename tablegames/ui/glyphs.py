@@ -8,6 +8,7 @@ on its own in a black-and-white terminal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -70,3 +71,10 @@ ASCII_KEYS = {
 
 def glyphs_for(ascii: bool) -> Glyphs:
     return ASCII if ascii else UNICODE
+
+
+def glyphs_of(node: Any) -> Glyphs:
+    """The symbols of the app ``node`` (a widget or screen) runs in: the
+    app's own, or the Unicode set in an app that has none (a test's)."""
+    glyphs = getattr(node.app, "glyphs", None)
+    return glyphs if isinstance(glyphs, Glyphs) else UNICODE

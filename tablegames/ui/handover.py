@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
+from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel
@@ -25,6 +27,8 @@ class HandoverScreen(Screen):
     It is built from the match's public data only; the previous player's
     screen has been closed before this one opens.
     """
+
+    app = getters.app(TableGamesApp)  # typed: the app's own attributes
 
     AUTO_FOCUS = ""  # Enter belongs to the screen: "I am ready"
 
@@ -75,7 +79,7 @@ class HandoverScreen(Screen):
     def on_mount(self) -> None:
         match = self.match
         recap = [event.text for event in match.recap(self.next_seat)]
-        if match.can_take_back():
+        if match.can_take_back() and match.at_keyboard is not None:
             # The recap leaves that move out (see Match.recap).
             mover, name = match.names[match.at_keyboard], match.names[self.next_seat]
             recap.append(f"({mover} may still take back their last move with u; "

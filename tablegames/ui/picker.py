@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Iterable
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -17,12 +18,15 @@ from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
 from tablegames.core.words import plural
+from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter
 
 
 class PickerScreen(Screen):
+
+    app = getters.app(TableGamesApp)  # typed: the app's own attributes
     BINDINGS = [
         *[Binding(str(n), f"game({n})", f"Game {n}", show=False) for n in range(1, 10)],
         Binding("tab", "switch_list", "Games/saves"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -12,14 +13,18 @@ from textual.widgets import Button, Static
 
 from tablegames.core.game import Result
 from tablegames.core.match import Match
+from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
+from tablegames.ui.widgets.scores import Cell
 from tablegames.ui.widgets import KeyFooter, ScoreTable
 
 MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
 
 
 class ResultsScreen(Screen):
+
+    app = getters.app(TableGamesApp)  # typed: the app's own attributes
     BINDINGS = [
         Binding("a", "again", "Play again"),
         Binding("p,escape", "app.to_picker", "Picker"),
@@ -67,7 +72,7 @@ class ResultsScreen(Screen):
         same = all([label for label, _ in lines] == labels for lines in result.breakdown)
         as_columns = same and len(labels) <= MAX_COLUMNS
         headers = ["", "Player"] + (labels if as_columns else []) + ["Total"]
-        rows = []
+        rows: list[list[Cell]] = []
         for seat, name in enumerate(names):
             mark = glyphs.win if seat in result.winners else ("out" if seat in result.eliminated else "")
             points = [value for _, value in result.breakdown[seat]] if as_columns else []
@@ -93,7 +98,8 @@ class ResultsScreen(Screen):
         if event.button.id == "again":
             self.action_again()
         else:
-            self.app.run_action("to_picker")
+            # Run by the app, not awaited here: it removes this very screen.
+            self.app.call_later(self.app.action_to_picker)
 
     def action_again(self) -> None:
         self.app.show_match(self.match.rematch())

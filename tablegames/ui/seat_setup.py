@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -11,6 +12,7 @@ from textual.widgets import Button, Input, Label, Static
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError, Seat
+from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES_WHILE_TYPING
 from tablegames.ui.labels import bot_name, level_label
 from tablegames.ui.widgets import Cycler, KeyFooter
@@ -21,6 +23,8 @@ HUMAN = "human"
 
 
 class SetupScreen(Screen):
+
+    app = getters.app(TableGamesApp)  # typed: the app's own attributes
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),

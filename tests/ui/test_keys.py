@@ -127,3 +127,21 @@ async def test_u_is_take_back_on_the_game_screen_as_on_the_handover():
         assert "u Take back" in footer(app) and "Undo" not in footer(app)
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Take back" in titles and "Undo" not in titles
+
+
+async def test_the_results_back_to_the_picker_button_goes_back_to_the_picker():
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=3)
+    while not match.is_over():
+        match.run_bots()
+        if not match.is_over():
+            match.play(match.legal_actions()[0])
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_match(match)
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.click("#picker")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)

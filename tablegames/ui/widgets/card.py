@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.glyphs import Glyphs, glyphs_of
 
 CARD_WIDTH = 5  # outline included: three cells inside
 CARD_HEIGHT = 4  # outline included: two lines inside
@@ -44,7 +44,7 @@ def _fit(text: str, width: int) -> str:
 def card_lines(face: CardFace, glyphs: Glyphs, *, selected: bool = False, dim: bool = False,
                width: int = CARD_WIDTH) -> list[Text]:
     """The card as ``CARD_HEIGHT`` lines of ``width`` cells."""
-    tl, h, tr, v, bl, br = glyphs.box_selected if selected else glyphs.box
+    tl, h, tr, v, bl, br = tuple(glyphs.box_selected if selected else glyphs.box)
     inner = width - 2
     frame = Style(bold=selected, dim=dim and not selected)
     if face.face_down:
@@ -86,4 +86,4 @@ class Card(Widget):
     def render(self) -> Text:
         if self.face is None:
             return Text("")
-        return Text("\n").join(card_lines(self.face, self.app.glyphs, selected=self.selected))
+        return Text("\n").join(card_lines(self.face, glyphs_of(self), selected=self.selected))

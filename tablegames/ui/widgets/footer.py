@@ -18,6 +18,8 @@ from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 
+from tablegames.ui.glyphs import glyphs_of
+
 
 class KeyFooter(Widget, can_focus=False):
     """The keys of the current screen, as ``key description`` pairs; a key
@@ -94,8 +96,7 @@ class KeyFooter(Widget, can_focus=False):
         items, palette = self.items()
         right = Text()
         if palette is not None:
-            ascii = getattr(getattr(self.app, "glyphs", None), "ascii", False)
-            right.append(" " if ascii else "▏", style=dim)
+            right.append(" " if glyphs_of(self).ascii else "▏", style=dim)
             right.append(palette[0], style=key_style)
             right.append(f" {palette[1]} ", style=text_style)
         room = max(0, width - right.cell_len)

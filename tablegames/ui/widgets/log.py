@@ -9,6 +9,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from tablegames.ui.glyphs import glyphs_of
+
 
 class LogPanel(Widget, can_focus=False):
     """Shows the given lines, newest at the bottom, wrapped to its width.
@@ -69,8 +71,7 @@ class LogPanel(Widget, can_focus=False):
         if width < 2 or height < 1:
             return Text("")
         rows, above, below = self._rows(width - 1, height)
-        ascii = self.app.glyphs.ascii if hasattr(self.app, "glyphs") else False
-        up, down = ("^", "v") if ascii else ("▲", "▼")
+        up, down = ("^", "v") if glyphs_of(self).ascii else ("▲", "▼")
         out = Text(no_wrap=True, overflow="crop", end="")
         for y in range(height):
             if y:
