@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tablegames.core.records import Seat
-
-# How a bot's level shows in its name, as on the command line ("Bot 2 (hard)").
-SHORT_LEVELS = {"random": "easy", "heuristic": "hard"}
+from tablegames.core.seats import SHORT_LEVELS, Seat
 
 _BOT_NAME = re.compile(r"Bot \d+( \(\w+\))?")
 
