@@ -76,7 +76,7 @@ async def measure_keys(presses: int) -> dict:
 
     match = Match.new("blind-chicken", [Seat("Kim"), Seat("Bot 1", "heuristic"), Seat("Bot 2", "heuristic")],
                       seed=1)
-    app = TableGamesApp(match=match, bot_delay=0)
+    app = TableGamesApp(match=match, bot_delay=0, tune_gc=True)
     results: dict[str, dict] = {}
     with FrameRecorder(80, 24) as recorder:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -119,7 +119,7 @@ async def measure_switches(switches: int) -> dict:
         match.take_keyboard(0)
         return match
 
-    app = TableGamesApp(bot_delay=0)
+    app = TableGamesApp(bot_delay=0, tune_gc=True)
     samples: dict[str, tuple[list[float], list[float]]] = {
         "confirmed move to complete handover": ([], []),
         "Enter at the handover to complete game screen": ([], []),

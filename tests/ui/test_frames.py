@@ -154,3 +154,27 @@ async def test_a_notice_over_the_blank_frame_delays_the_handover_until_it_closes
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert not any(isinstance(s, BlankScreen) for s in app.screen_stack)
+
+
+async def test_a_tuned_app_makes_full_garbage_collections_only_after_a_pause_without_keys():
+    import gc
+    import time
+
+    threshold = gc.get_threshold()
+    app = make_app(tune_gc=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert gc.get_freeze_count() > 0  # start-up objects are left out
+            assert gc.get_threshold()[2] >= 1_000_000  # no automatic full collection
+            gc.collect(1)  # a pending full collection
+            await pilot.press("down")  # a key just now: not yet
+            app._collect_when_idle()
+            assert gc.get_count()[2] > 0
+            app._last_key = time.monotonic() - 60  # a minute without keys
+            app._collect_when_idle()
+            assert gc.get_count()[2] == 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
