@@ -22,7 +22,7 @@ from textual.events import Event, Key, Resize
 from textual.screen import Screen
 
 from tablegames.core.match import Match
-from tablegames.ui.glyphs import ASCII_KEYS, glyphs_for
+from tablegames.ui.glyphs import glyphs_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 IDLE_GC_SECONDS = 2.0  # full garbage collections only after this long without a key
@@ -115,12 +115,13 @@ class TableGamesApp(App):
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         top = self.screen
-        if small and isinstance(top, TooSmallScreen):
-            top.update_size()
+        if isinstance(top, TooSmallScreen):
+            if small:
+                top.update_size()
+            else:
+                self.pop_screen()
         elif small:
             self.push_screen(TooSmallScreen())
-        elif isinstance(top, TooSmallScreen):
-            self.pop_screen()
 
     # ----- the match flow
     def screen_for(self, match: Match) -> Screen:
@@ -177,8 +178,9 @@ class TableGamesApp(App):
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and not binding.key_display:
             key = binding.key.split(",")[0]
-            if key in ASCII_KEYS:
-                return ASCII_KEYS[key]
+            shown = self.glyphs.key(key)
+            if shown is not None:
+                return shown
             text = super().get_key_display(binding)
             return text if text.isascii() else key
         return super().get_key_display(binding)

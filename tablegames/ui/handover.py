@@ -3,10 +3,9 @@ and waits until the next player confirms they are at the keyboard."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich.text import Text
-from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -14,11 +13,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
-from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel
 
+
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 class HandoverScreen(Screen):
     """Names the next player, lists the players and whose turn it is, and
@@ -28,7 +30,8 @@ class HandoverScreen(Screen):
     screen has been closed before this one opens.
     """
 
-    app = getters.app(TableGamesApp)  # typed: the app's own attributes
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
 
     AUTO_FOCUS = ""  # Enter belongs to the screen: "I am ready"
 

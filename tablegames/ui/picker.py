@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich.text import Text
-from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -19,15 +18,19 @@ from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
 from tablegames.core.seats import shown
 from tablegames.core.words import plural
-from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter
 
 
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
+
 class PickerScreen(Screen):
 
-    app = getters.app(TableGamesApp)  # typed: the app's own attributes
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
     BINDINGS = [
         *[Binding(str(n), f"game({n})", f"Game {n}", show=False) for n in range(1, 10)],
         Binding("tab", "switch_list", "Games/saves"),

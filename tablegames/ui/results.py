@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from textual import getters
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,7 +12,6 @@ from textual.widgets import Button, Static
 
 from tablegames.core.game import Result
 from tablegames.core.match import Match
-from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets.scores import Cell
@@ -22,9 +20,14 @@ from tablegames.ui.widgets import KeyFooter, ScoreTable
 MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
 
 
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
+
 class ResultsScreen(Screen):
 
-    app = getters.app(TableGamesApp)  # typed: the app's own attributes
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
     BINDINGS = [
         Binding("a", "again", "Play again"),
         Binding("p,escape", "app.to_picker", "Picker"),

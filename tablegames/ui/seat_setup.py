@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual import getters
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,10 +14,12 @@ from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError
 from tablegames.core.seats import MAX_NAME, Seat, check_seats, parse_seed
-from tablegames.ui.app import TableGamesApp
 from tablegames.ui.keys import RULES_WHILE_TYPING
 from tablegames.ui.labels import bot_name, level_label
 from tablegames.ui.widgets import Cycler, KeyFooter
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 NAME_LENGTH = MAX_NAME
@@ -24,8 +27,9 @@ HUMAN = "human"
 
 
 class SetupScreen(Screen):
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
 
-    app = getters.app(TableGamesApp)  # typed: the app's own attributes
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -44,14 +48,13 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         spec = self.spec
         glyphs = self.app.glyphs
-        arrows = {"ud": "up/down", "lr": "left/right"} if glyphs.ascii else {"ud": "↑↓", "lr": "←→"}
         kinds = [(HUMAN, "Human")] + [
             (level, f"Bot ({level_label(level)})")
             for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
         ]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)
-            yield Static(f"{arrows['ud']} or Tab: next field {glyphs.sep} {arrows['lr']}: change a choice "
+            yield Static(f"{glyphs.up_down} or Tab: next field {glyphs.sep} {glyphs.left_right}: change a choice "
                          f"{glyphs.sep} ctrl+s: start {glyphs.sep} F1: rules", id="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")

@@ -61,9 +61,8 @@ class Cycler(Widget, can_focus=True):
             self.post_message(self.Changed(self, self.value))
 
     def render(self) -> Text:
-        glyphs = glyphs_of(self)
-        left, right = ("<", ">") if glyphs.ascii else ("◀", "▶")
-        return Text.assemble((left + " ", "dim"), self.choices[self.index][1], (" " + right, "dim"))
+        glyphs = glyphs_of(self.app)
+        return Text.assemble((glyphs.prev + " ", "dim"), self.choices[self.index][1], (" " + glyphs.next, "dim"))
 
     def action_step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.choices)

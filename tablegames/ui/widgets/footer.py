@@ -96,7 +96,7 @@ class KeyFooter(Widget, can_focus=False):
         items, palette = self.items()
         right = Text()
         if palette is not None:
-            right.append(" " if glyphs_of(self).ascii else "▏", style=dim)
+            right.append(" " if glyphs_of(self.app).ascii else "▏", style=dim)
             right.append(palette[0], style=key_style)
             right.append(f" {palette[1]} ", style=text_style)
         room = max(0, width - right.cell_len)

@@ -57,7 +57,7 @@ class HandRow(Widget):
     def render(self) -> Text:
         if not self.faces:
             return Text(self.empty_text, style="dim")
-        glyphs = glyphs_of(self)
+        glyphs = glyphs_of(self.app)
         gap = " " * self._gap()
         columns = [
             card_lines(face, glyphs, selected=(i == self.cursor), dim=(i in self.dim))

@@ -71,7 +71,7 @@ class LogPanel(Widget, can_focus=False):
         if width < 2 or height < 1:
             return Text("")
         rows, above, below = self._rows(width - 1, height)
-        up, down = ("^", "v") if glyphs_of(self).ascii else ("▲", "▼")
+        up, down = ("^", "v") if glyphs_of(self.app).ascii else ("▲", "▼")
         out = Text(no_wrap=True, overflow="crop", end="")
         for y in range(height):
             if y:

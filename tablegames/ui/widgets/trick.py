@@ -39,7 +39,7 @@ class TrickArea(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        glyphs = glyphs_of(self)
+        glyphs = glyphs_of(self.app)
         head = Text(set_cell_size(self.title, self.TITLE_WIDTH), style="bold")
         body = Text(" " * self.TITLE_WIDTH)
         if not self.entries:
