@@ -120,7 +120,8 @@ class Match:
         """Public events since ``seat`` last had the keyboard, without the last
         move while its player may still take it back (a card it showed would
         go back into a hand that ``seat`` has seen)."""
-        end = self._take_back.log_length if self.can_take_back() else len(self.log)
+        tb = self._take_back
+        end = tb.log_length if tb is not None and self.can_take_back() else len(self.log)
         return [e for e in self.log[self._seen.get(seat, 0):end] if e.public]
 
     def on_screen(self) -> int | None:
