@@ -69,7 +69,7 @@ async def test_seat_setup_names_bots_as_the_command_line_does():
             return [setup.query_one(f"#name-{i}", Input).value for i in range(3)]
 
         assert names() == ["Ann", "Ben", "Bot 1"]
-        assert "Bot (hard)" in screen_text(app)
+        assert "Bot (normal)" in screen_text(app)  # the default level, by its player-facing name
         kind = setup.query_one("#kind-1", Cycler)
         kind.focus()
         await pilot.press("right")  # Ben's seat: a bot at the default level
