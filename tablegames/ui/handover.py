@@ -3,19 +3,24 @@ and waits until the next player confirms they are at the keyboard."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import LogPanel
+from tablegames.ui.widgets import KeyFooter, LogPanel
 
+
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 class HandoverScreen(Screen):
     """Names the next player, lists the players and whose turn it is, and
@@ -25,12 +30,15 @@ class HandoverScreen(Screen):
     screen has been closed before this one opens.
     """
 
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
+
     AUTO_FOCUS = ""  # Enter belongs to the screen: "I am ready"
 
     BINDINGS = [
         Binding("enter", "confirm", "I am ready"),
         Binding("u", "take_back", "Take back"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.to_picker", "Picker"),
     ]
 
@@ -59,7 +67,7 @@ class HandoverScreen(Screen):
             with Center():
                 yield Button(Text(f"I am {name}: go on"), id="handover-go", variant="primary",
                              compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _players_line(self) -> str:
         match = self.match
@@ -74,7 +82,7 @@ class HandoverScreen(Screen):
     def on_mount(self) -> None:
         match = self.match
         recap = [event.text for event in match.recap(self.next_seat)]
-        if match.can_take_back():
+        if match.can_take_back() and match.at_keyboard is not None:
             # The recap leaves that move out (see Match.recap).
             mover, name = match.names[match.at_keyboard], match.names[self.next_seat]
             recap.append(f"({mover} may still take back their last move with u; "
