@@ -2,7 +2,10 @@
 
 Which screen a match needs at any moment is decided in one place,
 ``TableGamesApp.screen_for``: the results when it is over, a handover when
-the keyboard must pass to another human, else the game's own screen.
+the keyboard must pass to another human, else the game's own screen (which,
+while the last move may still be taken back and the keyboard must pass,
+shows the public table and waits for the mover's Enter or u:
+``Match.pending_pass``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
 from textual.events import Resize
 from textual.screen import Screen
 
@@ -18,6 +22,27 @@ from tablegames.core.match import Match
 from tablegames.ui.glyphs import ASCII_KEYS, glyphs_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, with a fix and a way to close it.
+
+    Textual 8.2.8 raises ``KeyError: 0`` on PageUp/PageDown pressed before
+    the command list has been laid out (``ctrl+p`` then PageDown back to
+    back): the list's line index is still empty. Such a key now waits for
+    the list instead (``tests/ui/test_random_keys.py`` keeps a reproduction
+    against the bare palette)."""
+
+    def _action_command_list(self, action: str) -> None:
+        if action in ("page_up", "page_down"):
+            commands = self.query_one(CommandList)
+            if commands.highlighted is not None and not commands.scrollable_content_region:
+                return
+        super()._action_command_list(action)
+
+    def close(self) -> None:
+        """Close without running a command (as Escape does)."""
+        self._action_escape()
 
 
 class TableGamesApp(App):
@@ -48,17 +73,25 @@ class TableGamesApp(App):
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.check_size)
 
+    def too_small(self) -> bool:
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
     def check_size(self) -> None:
-        """Cover the app with a clear message while the terminal is too small."""
+        """Cover the app with a clear message while the terminal is too small:
+        exactly one notice, always on top, gone once the terminal is big
+        enough. An open command palette is closed first (it would otherwise
+        stay under the notice, or a second one open over it)."""
         from tablegames.ui.too_small import TooSmallScreen
 
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
         top = self.screen
-        if small and not isinstance(top, TooSmallScreen):
+        if self.too_small():
+            if isinstance(top, TooSmallScreen):
+                top.update_size()
+                return
+            if isinstance(top, Palette):
+                top.close()
             self.push_screen(TooSmallScreen())
-        elif small:
-            top.update_size()
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 
@@ -97,6 +130,14 @@ class TableGamesApp(App):
             await self.pop_screen()
 
     # ----- keys and the command palette
+    def action_command_palette(self) -> None:
+        """ctrl+p: one palette at a time, and none while the terminal is too small."""
+        if not self.use_command_palette or self.too_small():
+            return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        self.push_screen(Palette(id="--command-palette"))
+
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and not binding.key_display:
             key = binding.key.split(",")[0]

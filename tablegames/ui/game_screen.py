@@ -68,6 +68,8 @@ class GameScreen(Screen):
     AUTO_FOCUS = ""
 
     BINDINGS = [
+        # Only while a finished move waits (Match.pending_pass); before the game's own keys.
+        Binding("enter", "confirm_pass", "Pass the keyboard", priority=True),
         Binding("question_mark", "rules", "Rules"),
         Binding("u", "take_back", "Undo"),
         Binding("q", "app.to_picker", "Picker"),
@@ -189,15 +191,21 @@ class GameScreen(Screen):
         self.after_change()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Show "Undo" in the footer only when there is something to take back."""
+        """Show "Undo" in the footer only when there is something to take back,
+        and "Pass the keyboard" only while a finished move waits for it."""
         if action == "take_back":
             return self.can_take_back()
+        if action == "confirm_pass":
+            return self.match.pending_pass
         return True
 
     def can_take_back(self) -> bool:
-        """Only while the mover's own view is on screen: a move shown on the
-        public table may have been seen by the next player."""
-        return self.seat is not None and self.match.can_take_back()
+        """While the mover's own view is on screen, or while their finished
+        move waits for them to pass the keyboard (``Match.pending_pass``): a
+        move shown on the public table while a bot plays may have been seen
+        by the next player."""
+        match = self.match
+        return match.can_take_back() and (self.seat is not None or match.pending_pass)
 
     # ----- shared actions
     def action_rules(self) -> None:
@@ -211,7 +219,17 @@ class GameScreen(Screen):
         self.say("Taken back.")
         self.after_change()
 
+    def action_confirm_pass(self) -> None:
+        """The mover lets the keyboard go: the move stands, the handover comes."""
+        if self.app.screen is not self or not self.match.pending_pass:
+            return
+        self.match.confirm_pass()
+        self.advance()
+
     def palette_commands(self) -> Iterable[SystemCommand]:
+        if self.match.pending_pass:
+            yield SystemCommand("Pass the keyboard", "Your move stands; the next player takes the keyboard",
+                                self.action_confirm_pass)
         yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)
         yield SystemCommand("Take back", "Take back your last move", self.action_take_back)
         yield SystemCommand("Quit to picker", "Leave this match (it is saved; resume it from the picker)",
