@@ -41,13 +41,14 @@ numbered list, so it is playable (if plainly) before its screen exists.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from typing import Any, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -68,12 +69,42 @@ class GameScreen(Screen):
     AUTO_FOCUS = ""
 
     BINDINGS = [
-        # Only while a finished move waits (Match.pending_pass); before the game's own keys.
-        Binding("enter", "confirm_pass", "Pass the keyboard", priority=True),
         Binding("question_mark", "rules", "Rules"),
         Binding("u", "take_back", "Undo"),
         Binding("q", "app.to_picker", "Picker"),
     ]
+
+    # Enter passes the keyboard while a finished move waits (Match.pending_pass),
+    # whatever the game binds to Enter: kept ahead of the game's own bindings.
+    PASS_BINDING = Binding("enter", "confirm_pass", "Pass the keyboard", priority=True)
+
+    @classmethod
+    def _merge_bindings(cls) -> BindingsMap:
+        # Textual lets a subclass's bindings of a key replace its bases' ones.
+        merged = super()._merge_bindings()
+        key = cls.PASS_BINDING.key
+        merged.key_to_bindings[key] = [cls.PASS_BINDING, *merged.key_to_bindings.get(key, [])]
+        return merged
+
+    # Actions of this class that still work while a finished move waits for the
+    # mover to pass the keyboard (Match.pending_pass); the game's own keys do not.
+    WAITING_ACTIONS = frozenset({"rules", "take_back", "confirm_pass"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``check_action`` is asked only when the game may act:
+        while a finished move waits to pass the keyboard, its keys are off
+        (and out of the footer)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("check_action")
+        if own is not None and not getattr(own, "_waits_for_pass", False):
+            @functools.wraps(own)
+            def check_action(self: GameScreen, action: str, parameters: tuple) -> bool | None:
+                if self.match.pending_pass and action not in GameScreen.WAITING_ACTIONS:
+                    return False
+                return own(self, action, parameters)
+
+            check_action._waits_for_pass = True  # type: ignore[attr-defined]
+            cls.check_action = check_action  # type: ignore[method-assign]
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -197,7 +228,7 @@ class GameScreen(Screen):
             return self.can_take_back()
         if action == "confirm_pass":
             return self.match.pending_pass
-        return True
+        return action in self.WAITING_ACTIONS or not self.match.pending_pass
 
     def can_take_back(self) -> bool:
         """While the mover's own view is on screen, or while their finished

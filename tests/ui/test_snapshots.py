@@ -32,6 +32,10 @@ def test_handover_snapshot(snap_compare):
     assert snap_compare(make_app(scenes.handover()), terminal_size=SIZE)
 
 
+def test_waiting_to_pass_the_keyboard_snapshot(snap_compare):
+    assert snap_compare(make_app(scenes.waiting_to_pass()), terminal_size=SIZE)
+
+
 def test_blind_chicken_play_phase_snapshot(snap_compare):
     assert snap_compare(make_app(scenes.blind_chicken_play()), terminal_size=SIZE)
 

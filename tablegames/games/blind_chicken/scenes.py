@@ -10,7 +10,14 @@ SEED = 21
 
 
 def handover() -> Match:
-    """Ann has arranged her hand; the keyboard passes to Ben."""
+    """Ann has arranged her hand and let the keyboard go (Enter); it passes to Ben."""
+    match = waiting_to_pass()
+    match.confirm_pass()
+    return match
+
+
+def waiting_to_pass() -> Match:
+    """Ann has arranged her hand: her screen waits for Enter (pass) or u (take back)."""
     match = Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")],
                       {"hands": 1}, seed=SEED, autosave=False)
     match.run_bots()
