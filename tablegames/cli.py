@@ -450,7 +450,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "scores": list(result.scores),
             "breakdown": [[[label, points] for label, points in lines] for lines in result.breakdown],
             "winners": list(result.winners),
-            "winner_names": [names[s] for s in result.winners],
+            "winner_names": result.winner_names(names),
+            "eliminated": list(result.eliminated),
             "summary": result.summary or spec.score_note,
         }
     else:
@@ -479,7 +480,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                               for label, points in result.breakdown[seat])
             table.add_row(record.seats[seat].label() + crown, str(result.scores[seat]), lines)
         console.print(table)
-        winners = [names[s] for s in result.winners]
+        winners = result.winner_names(names)
         console.print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners))
     else:
         console.print("The match is unfinished; resume it from the picker (tablegames).")

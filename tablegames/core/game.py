@@ -5,29 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib.resources import files
-from typing import Any, Callable, Protocol, Sequence
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
+from tablegames.core.errors import IllegalAction
+from tablegames.core.events import Event
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. The message is for the player."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the game log.
-
-    ``audience`` is None for a public event, else the seats that may read it.
-    """
-
-    text: str
-    audience: frozenset[int] | None = None
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
-
-    @property
-    def public(self) -> bool:
-        return self.audience is None
+__all__ = ["Event", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
+           "rules_page"]
 
 
 @dataclass(frozen=True)
@@ -52,19 +38,29 @@ class Result:
 
     ``breakdown[seat]`` lists (label, points) lines that add up to
     ``scores[seat]``; ``winners`` are the seats sharing the win.
+    ``other_winner`` names a winner who is no seat (Blasting Billy's Billy);
+    then ``winners`` may be empty. ``eliminated`` lists seats knocked out.
     """
 
     scores: tuple[int, ...]
     breakdown: tuple[tuple[tuple[str, int], ...], ...]
     winners: tuple[int, ...]
-    # Lower is better in this game (shown on the results screen).
+    # How to read the scores, shown on the results screen.
     summary: str = ""
+    other_winner: str = ""
+    eliminated: tuple[int, ...] = ()
+
+    def winner_names(self, names: Sequence[str]) -> list[str]:
+        """Who won, by name (a winner who is no seat included)."""
+        return [names[s] for s in self.winners] + ([self.other_winner] if self.other_winner else [])
 
 
 class GameState(Protocol):
-    """A full game state. All randomness comes from ``self.rng``."""
+    """A full game state. All randomness comes from ``self.rng``.
+    Games build theirs on ``tablegames.core.state.BaseState``."""
 
     names: tuple[str, ...]
+    rng: random.Random
 
     def to_move(self) -> Sequence[int]:
         """Seats that must decide now (several during a simultaneous phase)."""
@@ -85,9 +81,9 @@ class GameState(Protocol):
 
     def copy(self) -> "GameState": ...
 
-    def view(self, seat: int | None) -> dict:
-        """A JSON-serialisable dict of what ``seat`` may see now (None: the
-        public table)."""
+    def view(self, seat: int | None) -> Any:
+        """A JSON-serialisable dict (the game's TypedDict) of what ``seat``
+        may see now (None: the public table)."""
 
     def secret_cards(self, seat: int | None) -> set[str]:
         """Card identifiers (as they appear in views) that ``seat`` may not
@@ -100,6 +96,25 @@ class GameState(Protocol):
         """Every card in the game wherever it lies (hands, tricks, piles,
         deck, removed). The property tests check it never changes as a
         multiset: no card is created or lost."""
+
+    def pieces(self) -> Counter[str]:
+        """Every conserved piece (cards, nuts, tokens) as a multiset."""
+
+
+# From one seat's view, a full state consistent with it: everything the seat
+# cannot know is re-dealt at random (for search bots and the leak test).
+Sampler = Callable[[Mapping[str, Any], random.Random], GameState]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A seeded moment of a game for snapshots and screenshots: ``build()``
+    gives the Match, ``keys`` are pressed once its screen is up."""
+
+    name: str
+    build: Callable[[], "Match"]
+    keys: tuple[str, ...] = ()
+    caption: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,6 +134,15 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     # How the results screen words the scores ("lower is better" etc.).
     score_note: str = "Highest score wins."
+    sample: Sampler | None = None
+    # A check across options (options, players); raises ValueError, one line.
+    check_options: Callable[[dict[str, int], int], None] | None = None
+    # Assets, named so the app and the tests find them without a list of games:
+    # the screen class and the key driver as "module:name", the scenes module
+    # (it defines SCENES: tuple[Scene, ...]).
+    screen: str = ""
+    scenes: str = ""
+    driver: str = ""
 
     @property
     def player_range(self) -> range:
@@ -152,6 +176,8 @@ class GameSpec:
                 allowed = ", ".join(opt.describe(c) for c in opt.choices)
                 raise ValueError(f"Option {key} must be one of {allowed}, not {raw}.")
             out[key] = value
+        if self.check_options is not None:
+            self.check_options(out, players)
         return out
 
     def new_game(self, names: Sequence[str], options: dict[str, Any] | None, seed: int) -> GameState:
@@ -166,6 +192,10 @@ class GameSpec:
             raise
         except (ValueError, IndexError, KeyError):
             raise IllegalAction(f"Not a move in {self.title}: {text!r}.") from None
+
+
+if TYPE_CHECKING:
+    from tablegames.core.match import Match
 
 
 def rules_page(package: str) -> Callable[[], str]:

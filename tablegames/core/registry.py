@@ -1,10 +1,12 @@
-"""The registry of games: every game package registers its GameSpec here."""
+"""The registry of games, read from the one list of game modules in
+``tablegames.games.GAME_MODULES``: each module defines ``SPEC``."""
 
 from __future__ import annotations
 
-from tablegames.core.game import GameSpec
+from functools import cache
+from importlib import import_module
 
-_GAMES: dict[str, GameSpec] = {}
+from tablegames.core.game import GameSpec
 
 
 class UnknownGame(LookupError):
@@ -12,29 +14,30 @@ class UnknownGame(LookupError):
         super().__init__(f"Unknown game {game_id!r}. Known games: {', '.join(ids())}.")
 
 
-def register(spec: GameSpec) -> GameSpec:
-    _GAMES[spec.id] = spec
-    return spec
+@cache
+def _games() -> dict[str, GameSpec]:
+    from tablegames.games import GAME_MODULES
 
-
-def _load() -> None:
-    # Importing the games package registers every game.
-    import tablegames.games  # noqa: F401
+    specs = (import_module(path).SPEC for path in GAME_MODULES)
+    return {spec.id: spec for spec in specs}
 
 
 def get(game_id: str) -> GameSpec:
-    _load()
     try:
-        return _GAMES[game_id]
+        return _games()[game_id]
     except KeyError:
         raise UnknownGame(game_id) from None
 
 
 def all_specs() -> list[GameSpec]:
-    _load()
-    return list(_GAMES.values())
+    return list(_games().values())
 
 
 def ids() -> list[str]:
-    _load()
-    return list(_GAMES)
+    return list(_games())
+
+
+def load_asset(path: str) -> object:
+    """The object named by a spec's "module:name" asset path."""
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)

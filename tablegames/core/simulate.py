@@ -32,7 +32,7 @@ def play_out(spec: GameSpec, levels: Sequence[str], seed: int, *, options: dict 
     actions: list[tuple[int, str]] = []
     count = 0
     while not state.is_over():
-        seat = state.to_move()[0]
+        seat = state.to_move()[0]  # in a simultaneous phase, any order will do
         bot = bots[seat]
         view = state.view(seat) if bot.needs_view else None
         action = bot.choose(view, state.legal_actions(seat), rng)
@@ -58,6 +58,8 @@ class Simulation:
     seconds: float
     actions: int
     seats: list[SeatStats] = field(default_factory=list)
+    # Wins by someone who is no seat (Blasting Billy's Billy), by name.
+    other_wins: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -78,6 +80,10 @@ class Simulation:
                 }
                 for i, s in enumerate(self.seats)
             ],
+            "other_winners": {
+                name: {"wins": round(w, 4), "win_share": round(w / self.games, 4)}
+                for name, w in self.other_wins.items()
+            },
         }
 
 
@@ -94,9 +100,12 @@ def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int, *,
     for i in range(games):
         out = play_out(spec, levels, seed + i, options=options)
         sim.actions += out.action_count
-        winners = out.result.winners
-        for seat in winners:
-            sim.seats[seat].wins += 1 / len(winners)
+        result = out.result
+        share = 1 / (len(result.winners) + bool(result.other_winner))
+        for seat in result.winners:
+            sim.seats[seat].wins += share
+        if result.other_winner:
+            sim.other_wins[result.other_winner] = sim.other_wins.get(result.other_winner, 0) + share
         for seat, score in enumerate(out.result.scores):
             sim.seats[seat].total_score += score
         if progress:

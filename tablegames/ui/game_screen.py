@@ -8,9 +8,9 @@ app only builds a game screen when no handover is due, so a game screen is
 always for the seat at the keyboard (or the public table, when nobody has
 taken the keyboard yet or no human plays).
 
-How a game plugs in: a module ``tablegames/games/<id>/screen.py`` (dashes in
-the id become underscores; found with ``importlib``) defining
-``class Screen(GameScreen)``, built as ``Screen(match)``. It provides:
+How a game plugs in: its spec names a ``GameScreen`` subclass
+(``GameSpec.screen = "tablegames.games.<pkg>.screen:ClassName"``), built as
+``ClassName(match)``. It provides:
 
 - ``compose_table()``: the widgets of the table, left of the log (public
   things: players, scores, cards in play);
@@ -42,7 +42,6 @@ numbered list, so it is playable (if plainly) before its screen exists.
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 from typing import Any, Iterable
 
@@ -57,6 +56,7 @@ from textual.widgets.option_list import Option
 
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
+from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import LogPanel, TextLine
@@ -301,13 +301,9 @@ class GenericGameScreen(GameScreen):
 
 
 def game_screen_for(match: Match) -> GameScreen:
-    """The game's own screen class (by convention, see the module docstring),
-    else the generic one."""
-    module_name = f"tablegames.games.{match.spec.id.replace('-', '_')}.screen"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
+    """The screen class the game's spec names, else the generic one."""
+    if not match.spec.screen:
         return GenericGameScreen(match)
-    return module.Screen(match)
+    screen_class = load_asset(match.spec.screen)
+    assert isinstance(screen_class, type) and issubclass(screen_class, GameScreen)
+    return screen_class(match)

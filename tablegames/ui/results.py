@@ -39,8 +39,9 @@ class ResultsScreen(Screen):
         result = match.result()
         spec = match.spec
         names = match.names
-        winners = " and ".join(names[s] for s in result.winners)
-        verb = "win" if len(result.winners) > 1 else "wins"
+        winner_names = result.winner_names(names)
+        winners = " and ".join(winner_names)
+        verb = "win" if len(winner_names) > 1 else "wins"
         with VerticalScroll(id="results"):
             yield Static(f"{spec.title}: {winners} {verb}!", id="results-title", markup=False)
             yield Static(spec.score_note, id="results-note", markup=False)
@@ -67,7 +68,7 @@ class ResultsScreen(Screen):
         headers = ["", "Player"] + (labels if as_columns else []) + ["Total"]
         rows = []
         for seat, name in enumerate(names):
-            mark = glyphs.win if seat in result.winners else ""
+            mark = glyphs.win if seat in result.winners else ("out" if seat in result.eliminated else "")
             points = [value for _, value in result.breakdown[seat]] if as_columns else []
             rows.append([mark, seat_label(self.match.record.seats[seat]), *points, result.scores[seat]])
         self.query_one(ScoreTable).show(headers, rows, strong=set(result.winners))

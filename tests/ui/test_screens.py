@@ -224,7 +224,7 @@ async def test_taking_back_an_arrangement_on_the_waiting_screen_gives_it_back_to
         assert app.screen.query_one(HandRow).faces  # her own hand again, no handover between
 
 
-def test_a_game_screen_is_found_by_the_games_package_name():
+def test_a_game_screen_is_the_class_its_spec_names():
     from tablegames.games.blind_chicken import screen as chicken_screen
     from tablegames.ui.game_screen import GameScreen as Base, game_screen_for
 
@@ -236,19 +236,12 @@ def test_a_game_screen_is_found_by_the_games_package_name():
 async def test_a_game_without_its_own_screen_is_playable_on_the_generic_screen(monkeypatch):
     """A new game plugs in before its screen exists: the generic screen shows
     the seat's view as text and its legal actions as a numbered list."""
-    import importlib
+    import dataclasses
 
     from tablegames.ui.game_screen import GenericGameScreen
 
-    real_import = importlib.import_module
-
-    def no_screen_module(name, *args):
-        if name.endswith(".screen"):
-            raise ModuleNotFoundError(name=name)
-        return real_import(name, *args)
-
-    monkeypatch.setattr(importlib, "import_module", no_screen_module)
     match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=3)
+    monkeypatch.setattr(match, "spec", dataclasses.replace(match.spec, screen=""))
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

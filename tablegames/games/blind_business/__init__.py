@@ -2,11 +2,10 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, Option, rules_page
-from tablegames.core.registry import register
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.rules import new_state, parse_action
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id="blind-business",
     title="Blind Business",
     min_players=2,
@@ -23,4 +22,5 @@ SPEC = register(GameSpec(
                {0: "full rules", 1: "family rules"}),
     ),
     score_note="Highest score wins; five in a row wins at once.",
-))
+    screen="tablegames.games.blind_business.screen:BlindBusinessScreen",
+)

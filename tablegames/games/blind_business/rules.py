@@ -46,6 +46,7 @@ the rules page):
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -401,7 +402,7 @@ class BlindBusinessState:
         return ()
 
     def apply(self, seat: int, action, events: list[Event] | None = None) -> None:
-        if seat not in self._movers:
+        if type(seat) is not int or seat not in self._movers:
             raise IllegalAction(self._not_now(seat))
         _HANDLERS[self.phase](self, seat, action, events)
 
@@ -450,7 +451,7 @@ class BlindBusinessState:
 
     # ----- the exchange
     def _on_ask(self, seat: int, action, events) -> None:
-        if type(action) is not Ask:
+        if type(action) is not Ask or type(action.ok) is not bool:
             raise IllegalAction("Ask another player for a card: choose a player and a slot.")
         target, slot = action.target, action.slot
         if not (isinstance(target, int) and 0 <= target < self.n) or target == seat:
@@ -479,7 +480,7 @@ class BlindBusinessState:
             events.append(Event(f"{self.names[seat]} asks {self.names[target]} for slot {slot}."))
 
     def _on_answer(self, seat: int, action, events) -> None:
-        if type(action) is not Answer:
+        if type(action) is not Answer or type(action.yes) is not bool:
             raise IllegalAction(f"Answer yes or no to {self.names[self.requester]}'s request.")
         self.answer = action.yes
         r = self.requester
@@ -519,7 +520,7 @@ class BlindBusinessState:
 
     def _on_counter(self, seat: int, action, events) -> None:
         r = self.requester
-        if type(action) is not CounterAsk:
+        if type(action) is not CounterAsk or type(action.ok) is not bool:
             raise IllegalAction(f"Ask {self.names[r]} for one of their cards: choose a slot.")
         slot = action.slot
         if not (isinstance(slot, int) and 1 <= slot <= HAND_SIZE) or self.hands[r][slot - 1] == EMPTY:
@@ -541,7 +542,7 @@ class BlindBusinessState:
             events.append(Event(f"{self.names[seat]} asks {self.names[r]} for slot {slot}."))
 
     def _on_reply(self, seat: int, action, events) -> None:
-        if type(action) is not Reply:
+        if type(action) is not Reply or type(action.accept) is not bool:
             raise IllegalAction("Accept (each wins the card they asked for) or reject "
                                 "(each wins their own card the other asked for).")
         self._exchange(action.accept, seat, events)
@@ -990,6 +991,9 @@ class BlindBusinessState:
             if seat is None or (s == seat and seat not in self.peeking):
                 secret.update(CARD_ID[c] for c in self.hands[s] if c != EMPTY)
         return secret
+
+    def pieces(self) -> Counter[str]:
+        return Counter(self.all_card_ids())
 
     def all_card_ids(self) -> list[str]:
         cards = [c for h in self.hands for c in h if c != EMPTY]

@@ -2,11 +2,10 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, Option, rules_page
-from tablegames.core.registry import register
 from tablegames.games.blind_chicken.bot import HeuristicBot
-from tablegames.games.blind_chicken.rules import new_state, parse_action
+from tablegames.games.blind_chicken.rules import check_options, new_state, parse_action, sample
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id="blind-chicken",
     title="Blind Chicken",
     min_players=3,
@@ -26,4 +25,7 @@ SPEC = register(GameSpec(
                {0: "off"}),
     ),
     score_note="Fewest minus points wins.",
-))
+    sample=sample,
+    check_options=check_options,
+    screen="tablegames.games.blind_chicken.screen:Screen",
+)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, card_number, trick_score
-from tablegames.games.blind_chicken.rules import KEEP_ALL, Order, Play, SetAside
+from tablegames.games.blind_chicken.vocab import KEEP_ALL, Action, Order, Play, SetAside
+
+View = Mapping[str, Any]  # a BlindChickenView (tests pass partial ones)
 
 
 class HeuristicBot:
@@ -15,7 +17,8 @@ class HeuristicBot:
 
     needs_view = True
 
-    def choose(self, view: dict | None, legal: Sequence, rng: random.Random):
+    def choose(self, view: View | None, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert view is not None, "the heuristic decides from the seat's view"
         first = legal[0]
         if isinstance(first, Order):
             return Order(arrange([card_number(c) for c in view["hand"]]))
@@ -23,7 +26,7 @@ class HeuristicBot:
             return costliest_aside(view) or KEEP_ALL
         return self._play(view, legal)
 
-    def _play(self, view: dict, legal: Sequence) -> Play:
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
         hand = [card_number(c) for c in view["hand"]]
         if len(legal) == 1:
             return legal[0]
@@ -48,7 +51,7 @@ def arrange(hand: list[int]) -> tuple[int, ...]:
     return tuple(ordered[0::2] + ordered[1::2][::-1])
 
 
-def unseen_cards(view: dict, hand: list[int], trick: list[int]) -> list[int]:
+def unseen_cards(view: View, hand: list[int], trick: list[int]) -> list[int]:
     """Cards still in the game that this bot has not seen (roughly: every card
     of the deck outside its hand and the current trick, minus open chickens)."""
     seen = set(hand) | set(trick)
@@ -78,7 +81,7 @@ def expected_cost(card: int, trick: list[int], players: int, unseen: list[int]) 
     return p_win * (known + extra + 0.5)
 
 
-def costliest_aside(view: dict) -> SetAside | None:
+def costliest_aside(view: View) -> SetAside | None:
     seat = view["seat"]
     tricks = view["taken"][seat][:-1]
     if not tricks:

@@ -230,3 +230,39 @@ def test_notation_parses_back(text):
 def test_nonsense_notation_is_refused_with_a_message(text):
     with pytest.raises(IllegalAction, match="Not a move in Blind Chicken"):
         SPEC.parse(text)
+
+
+@pytest.mark.parametrize("seat", [99, -1, None, "0"])
+def test_a_seat_that_does_not_exist_is_refused_not_a_crash(seat):
+    state = new(3)
+    before = state.view(None)
+    with pytest.raises(IllegalAction, match="no seat"):
+        state.apply(seat, Order(tuple(state.hands[0])))
+    assert state.view(None) == before
+
+
+@pytest.mark.parametrize("action", [Order(("x", 31)), Order(None), Order(()), SetAside("1"),  # type: ignore[arg-type]
+                                    "order 1 2", None, LEFT])
+def test_a_malformed_order_is_refused_not_a_crash(action):
+    state = new(3)
+    before = state.view(0)
+    with pytest.raises(IllegalAction):
+        state.apply(0, action)
+    assert state.view(0) == before
+
+
+@pytest.mark.parametrize("action", [SetAside("1"), SetAside(1.0), SetAside(0), LEFT, None])  # type: ignore[arg-type]
+def test_a_malformed_set_aside_is_refused_not_a_crash(action):
+    state = in_play([[17, 30], [12, 31], [59, 57]], leader=0)
+    play_trick(state, [LEFT, LEFT, LEFT])
+    play_trick(state, [RIGHT, RIGHT, RIGHT])
+    assert state.phase == ASIDE
+    with pytest.raises(IllegalAction):
+        state.apply(2, action)
+    assert state.phase == ASIDE
+
+
+def test_hands_without_limit_need_a_target_checked_with_the_options():
+    with pytest.raises(ValueError, match="target"):
+        SPEC.resolve_options({"hands": -1}, 3)
+    assert SPEC.resolve_options({"hands": -1, "target": 50}, 3)["target"] == 50

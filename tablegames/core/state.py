@@ -1,0 +1,119 @@
+"""The base every game's state builds on: the seeded ``rng`` the match
+relies on, one way to emit log events, the seat checks every ``apply``
+needs, pending decisions, and a fast ``copy``."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from tablegames.core.decisions import Decision, DecisionQueue
+from tablegames.core.errors import IllegalAction
+from tablegames.core.events import Event
+
+
+def _clone(value: Any) -> Any:
+    """A copy of nested mutable containers; immutable leaves are shared."""
+    kind = type(value)
+    if kind is list:
+        return [_clone(v) for v in value] if value and type(value[0]) in _CONTAINERS else value[:]
+    if kind is dict:
+        return {k: _clone(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    copier = getattr(value, "copy", None)
+    return copier() if copier is not None and kind not in _IMMUTABLE else value
+
+
+_CONTAINERS = {list, dict, set}
+_IMMUTABLE = {tuple, frozenset, str, bytes, int, float, bool, type(None)}
+
+
+class BaseState(ABC):
+    """A full game state. Subclasses list their mutable attributes in
+    ``DEEP`` (copied recursively by ``copy``) and implement ``_apply``."""
+
+    DEEP: ClassVar[tuple[str, ...]] = ()
+
+    names: tuple[str, ...]
+    n: int
+    rng: random.Random
+    decisions: DecisionQueue[Any]
+    _events: list[Event] | None
+
+    def __init__(self, names: Sequence[str], seed: int) -> None:
+        self.names = tuple(names)
+        self.n = len(self.names)
+        self.rng = random.Random(seed)
+        self.decisions = DecisionQueue()
+        self._events = None
+
+    # ----- the log
+    @property
+    def logging(self) -> bool:
+        """False in bot playouts: skip costly formatting of log lines."""
+        return self._events is not None
+
+    def emit(self, text: str, audience: Iterable[int] | None = None) -> None:
+        """One log line, public or private to ``audience``."""
+        if self._events is not None:
+            self._events.append(Event(text, None if audience is None else frozenset(audience)))
+
+    # ----- acting
+    def apply(self, seat: int, action: Any, events: list[Event] | None = None) -> None:
+        """Apply ``action`` for ``seat``. IllegalAction (state unchanged)
+        when the seat may not act now or the rules refuse the action."""
+        movers = self.to_move()
+        if seat not in movers or seat.__class__ is not int:
+            if seat.__class__ is not int or not 0 <= seat < self.n:
+                raise IllegalAction(f"There is no seat {seat!r} at this table.")
+            if self.is_over():
+                raise IllegalAction("The game is over.")
+            if len(movers) == 1:
+                raise IllegalAction(f"It is {self.names[movers[0]]}'s turn, not {self.names[seat]}'s.")
+            raise IllegalAction(f"{self.names[seat]} has nothing to decide now.")
+        self._events = events
+        try:
+            self._apply(seat, action)
+        finally:
+            self._events = None
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Any) -> None:
+        """Check ``action`` completely, then change the state."""
+
+    def to_move(self) -> Sequence[int]:
+        """Seats that must decide now: by default the due decision's seat."""
+        return self.decisions.seats()
+
+    def due(self, seat: int) -> Decision | None:
+        """The pending decision ``seat`` must make now, if any."""
+        head = self.decisions.current()
+        return head if head is not None and head.seat == seat else None
+
+    # ----- copies and pieces
+    def copy(self) -> Any:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.decisions = self.decisions.copy()
+        for name in self.DEEP:
+            setattr(other, name, _clone(getattr(self, name)))
+        return other
+
+    def pieces(self) -> Counter[str]:
+        """Everything that is conserved (cards, and any other pieces a game
+        adds: nuts, tokens). The property tests check it never changes."""
+        return Counter(self.all_card_ids())
+
+    @abstractmethod
+    def all_card_ids(self) -> list[str]: ...
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Mapping[str, Any]: ...
