@@ -10,9 +10,10 @@ shows the public table and waits for the mover's Enter or u:
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.events import Resize
@@ -25,13 +26,33 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class Palette(CommandPalette):
-    """Textual's command palette, with a fix and a way to close it.
+    """Textual's command palette, with two fixes and a way to close it.
 
-    Textual 8.2.8 raises ``KeyError: 0`` on PageUp/PageDown pressed before
-    the command list has been laid out (``ctrl+p`` then PageDown back to
-    back): the list's line index is still empty. Such a key now waits for
-    the list instead (``tests/ui/test_random_keys.py`` keeps a reproduction
-    against the bare palette)."""
+    In Textual 8.2.8 (``tests/ui/test_random_keys.py`` keeps reproductions
+    against the bare palette):
+    - PageUp/PageDown pressed before the command list has been laid out
+      (``ctrl+p`` then PageDown back to back) raise ``KeyError: 0``: the
+      list's line index is still empty. Such a key now waits for the list.
+    - Enter twice quickly selects twice: the palette is dismissed twice, and
+      the second dismissal pops the screen under it (at the bottom of the
+      stack: ``ScreenStackError``), and the command runs twice. A palette
+      now closes once, and only itself.
+    """
+
+    _dismissed = False  # (not "_closing": Textual's message pump uses that name)
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self._dismissed or self.app.screen is not self:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)
+
+    def _select_or_command(self, event: Any = None) -> None:
+        if self._dismissed:
+            if event is not None:
+                event.stop()
+            return
+        super()._select_or_command(event)
 
     def _action_command_list(self, action: str) -> None:
         if action in ("page_up", "page_down"):

@@ -93,8 +93,8 @@ class PickerScreen(Screen):
         self._open(event.option_list, event.option)
 
     def _open(self, box: OptionList, option: Option) -> None:
-        if option.disabled or option.id is None:
-            return
+        if option.disabled or option.id is None or self.app.screen is not self:
+            return  # (a second Enter before the first one's screen is up)
         if box.id == "games":
             self.start_setup(registry.get(option.id))
         else:
@@ -109,7 +109,8 @@ class PickerScreen(Screen):
     def start_setup(self, spec: GameSpec) -> None:
         from tablegames.ui.seat_setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(spec))
+        if self.app.screen is self:  # (not twice when Enter comes twice quickly)
+            self.app.push_screen(SetupScreen(spec))
 
     def action_game(self, number: int) -> None:
         if number <= len(self.specs):
