@@ -102,7 +102,7 @@ class PickerScreen(Screen):
             try:
                 match = Match(record, save_path=path)
             except records.RecordError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(str(exc), severity="error", markup=False)  # it may quote a name
                 return
             self.app.open_match(match)
 
