@@ -18,18 +18,13 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from tablegames import __version__
+# Names, bot levels and seeds follow one rule everywhere (core/seats.py).
+from tablegames.core.seats import SeatError, parse_seed, shown
 
 PROG = "tablegames"
 
 # Exit statuses.
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
-
-# Longest name a seat may have: the same limit as the app's seat setup, so
-# the score table and the handover screen show names in full.
-MAX_NAME = 12
-
-# How a bot's level shows in its name ("Bot 2 (hard)"): short, to fit MAX_NAME.
-SHORT_LEVELS = {"random": "easy", "heuristic": "hard"}
 
 
 class CliError(Exception):
@@ -69,11 +64,15 @@ examples:
   tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
 
 Saved matches live in the user data directory (on Linux
-~/.local/share/tablegames/matches); set TABLEGAMES_DATA_DIR to use another one.
+~/.local/share/tablegames/matches, finished ones in matches/finished); set
+TABLEGAMES_DATA_DIR to use another one. After a crash the app exits with
+status 1 and names the report file it wrote there (TABLEGAMES_DEBUG=1 prints
+the traceback instead).
 Run 'tablegames COMMAND --help' for the details of a command."""
 
 SEATS_HELP = """\
-seats, comma-separated, in playing order: a name is a human player; "bot"
+seats, comma-separated, in playing order: a name (at most 12 characters,
+no control characters, each different) is a human player; "bot"
 is a computer player at the game's default level, "bot:LEVEL" one at LEVEL
 (random or heuristic; easy = random, hard = heuristic). Default: "You" and
 bots up to the game's smallest player count."""
@@ -99,7 +98,7 @@ The same seed, seats and options give the same games."""
 REPLAY_EPILOG = """\
 examples:
   tablegames replay ~/.local/share/tablegames/matches/blind-chicken-1a2b3c4d.json
-  tablegames replay saved.json --json
+  tablegames replay ~/.local/share/tablegames/matches/finished/blind-chicken-1a2b3c4d.json --json
 
 The file is only read, never changed. An unfinished match shows the position
 it reached; resume it from the picker."""
@@ -110,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG, formatter_class=fmt)
     parser.add_argument("--ascii", action="store_true",
                         help="draw cards and boxes with ASCII only (for terminals without good Unicode)")
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    # Not argparse's "version" action: that one exits 0 even with other arguments after it.
+    parser.add_argument("--version", action="store_true", help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     play = sub.add_parser("play", help="start a match straight away", formatter_class=fmt,
@@ -118,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
                           epilog=PLAY_EPILOG)
     play.add_argument("game", metavar="GAME", help="game id, see 'tablegames list'")
     play.add_argument("--players", metavar="SEATS", help=SEATS_HELP)
-    play.add_argument("--seed", type=int, metavar="N", help="seed for the deal (default: random)")
+    play.add_argument("--seed", type=_seed, metavar="N", help="seed for the deal, a whole number 0 or more "
+                                                             "(default: random)")
     _add_option_flag(play)
     # SUPPRESS: `tablegames --ascii play ...` and `tablegames play ... --ascii` both work.
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
@@ -141,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="bot level per seat, comma-separated: random, heuristic (easy, hard). "
                           "Default: heuristic in seat 1, random elsewhere; a shorter list is padded "
                           "with random")
-    sim.add_argument("--seed", type=int, default=1, metavar="N",
+    sim.add_argument("--seed", type=_seed, default=1, metavar="N",
                      help="seed of the first game; game i uses N+i (default: 1)")
     _add_option_flag(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of a table")
@@ -153,6 +154,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="a match record (.json)")
     rep.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     return parser
+
+
+def _seed(text: str) -> int:
+    try:
+        return parse_seed(text)
+    except SeatError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _add_option_flag(parser: argparse.ArgumentParser) -> None:
@@ -193,42 +201,14 @@ def _level(text: str, where: str) -> str:
 
 
 def parse_seats(text: str | None, spec) -> list:
-    """--players "Kim,Lee,bot,bot:hard" -> records.Seat list."""
-    from tablegames.core.records import Seat
+    """--players "Kim,Lee,bot,bot:hard" -> records.Seat list (core/seats.py's
+    rule, the same as seat setup's)."""
+    from tablegames.core.seats import parse_seats as parse
 
-    if text is None:
-        return [Seat("You")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
-    parts = [" ".join(part.split()) for part in text.split(",")]
-    if any(not part for part in parts):
-        raise CliError(f"--players has an empty seat in {text!r} (separate seats with single commas).")
-    seats = []
-    bots = 0
-    for part in parts:
-        head, colon, level = part.partition(":")
-        if head.strip().lower() == "bot":
-            bots += 1
-            if colon:
-                level = _level(level.strip(), f"seat {part!r}")
-                shown = SHORT_LEVELS.get(level, level)
-                seats.append(Seat(f"Bot {bots} ({shown})"[:MAX_NAME], level))
-            else:
-                seats.append(Seat(f"Bot {bots}", spec.default_bot))
-        else:
-            if len(part) > MAX_NAME:
-                raise CliError(f"The name {part!r} is too long (at most {MAX_NAME} characters).")
-            if not part.isprintable():
-                raise CliError(f"The name {part!r} has characters that cannot be shown.")
-            seats.append(Seat(part))
-    seen: set[str] = set()
-    for seat in seats:
-        if seat.name.casefold() in seen:
-            raise CliError(f"Two seats are named {seat.name!r}; give every player a different name.")
-        seen.add(seat.name.casefold())
     try:
-        spec.check_players(len(seats))
-    except ValueError as exc:
+        return parse(text, spec)
+    except SeatError as exc:
         raise CliError(str(exc)) from None
-    return seats
 
 
 def _resolve_options(spec, options: dict[str, str], players: int) -> dict[str, int]:
@@ -274,8 +254,7 @@ def _run_app(match: Any, ascii: bool) -> int:
         from tablegames.ui.app import run_app
     except ImportError as exc:
         raise CliError(f"The app cannot start: {exc}.") from None
-    run_app(match, ascii=ascii)
-    return OK
+    return run_app(match, ascii=ascii) or OK
 
 
 def cmd_picker(args: argparse.Namespace) -> int:
@@ -288,8 +267,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     spec = _spec(args.game)
     seats = parse_seats(args.players, spec)
     options = _resolve_options(spec, parse_options(args.option), len(seats))
-    if args.seed is not None and args.seed < 0:
-        raise CliError(f"--seed must be 0 or more, not {args.seed}.")
     match = Match.new(spec.id, seats, options, args.seed)
     return _run_app(match, args.ascii)
 
@@ -462,12 +439,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return OK
 
     from rich.table import Table
+    from rich.text import Text
 
+    # Names come from a file: printed as text (never markup), control
+    # characters escaped.
     console = _console()
     head = f"{spec.title}, {len(names)} players, seed {record.seed}"
     if record.options:
         head += f", {_describe_options(record.options)}"
-    console.print(f"[bold]{head}[/]: {len(record.actions)} moves replayed.")
+    moves = len(record.actions)
+    console.print(Text.assemble((head, "bold"), f": {moves} move{'' if moves == 1 else 's'} replayed."))
     if over:
         result = state.result()
         table = Table(caption=data["result"]["summary"], caption_justify="left")
@@ -478,23 +459,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
             crown = " (winner)" if seat in result.winners else ""
             lines = ", ".join(f"{label} {points:+d}" if points else f"{label} 0"
                               for label, points in result.breakdown[seat])
-            table.add_row(record.seats[seat].label() + crown, str(result.scores[seat]), lines)
+            table.add_row(Text(shown(record.seats[seat].label()) + crown), str(result.scores[seat]),
+                          Text(shown(lines)))
         console.print(table)
-        winners = result.winner_names(names)
-        console.print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners))
+        winners = [shown(name) for name in result.winner_names(names)]
+        console.print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners), markup=False)
     else:
         console.print("The match is unfinished; resume it from the picker (tablegames).")
         table_view = data["table"]
         if isinstance(table_view.get("scores"), list) and len(table_view["scores"]) == len(names):
             console.print("Scores so far: " + ", ".join(
-                f"{name} {score}" for name, score in zip(names, table_view["scores"])))
+                f"{shown(name)} {score}" for name, score in zip(names, table_view["scores"])), markup=False)
         public = [e.text for e in events if e.public][-8:]
         if public:
             console.print("Last moves:")
             for text in public:
-                console.print(f"  {text}", markup=False)
+                console.print(f"  {shown(text)}", markup=False)
         for entry in data["to_move"]:
-            console.print(f"Next: {entry['name']}: {entry['prompt']}", markup=False)
+            console.print(f"Next: {shown(entry['name'])}: {shown(entry['prompt'])}", markup=False)
     return OK
 
 
@@ -517,8 +499,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             args = parser.parse_args(argv)
-        except SystemExit as exc:  # --help, --version
+        except SystemExit as exc:  # --help
             return exc.code if isinstance(exc.code, int) else OK
+        if args.version:
+            if args.command is not None or args.ascii:
+                raise CliError(f"--version takes no other arguments (see '{PROG} --help')")
+            print(f"{PROG} {__version__}")
+            return OK
         return COMMANDS[args.command](args)
     except CliError as exc:
         _error(str(exc))

@@ -3,6 +3,7 @@ input ending in one line on stderr with exit status 2."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -146,7 +147,7 @@ def test_play_interrupted_exits_quietly(capsys, monkeypatch, app_calls):
     (["play", "chess", "--players", "A,B,C"], ["unknown game 'chess'", GAME]),
     (["play", GAME, "--players", "Kim,bot"], ["3-6 players", "not 2"]),
     (["play", GAME, "--players", "A,B,C,D,E,F,G"], ["3-6 players", "not 7"]),
-    (["play", GAME, "--players", "Kim,Kim,bot"], ["'Kim'", "different name"]),
+    (["play", GAME, "--players", "Kim,Kim,bot"], ["both called Kim", "different name"]),
     (["play", GAME, "--players", "Kim,,bot,bot"], ["empty seat"]),
     (["play", GAME, "--players", "Kim,bot:genius,bot"], ["unknown bot level 'genius'"]),
     (["play", GAME, "--players", "Bartholomew Jr,bot,bot"], ["too long", "at most 12"]),
@@ -155,7 +156,7 @@ def test_play_interrupted_exits_quietly(capsys, monkeypatch, app_calls):
     (["play", GAME, "--players", "A,B,C", "--option", "hands=lots"], ["whole number"]),
     (["play", GAME, "--players", "A,B,C", "--option", "hands"], ["key=value"]),
     (["play", GAME, "--players", "A,B,C", "--option", "hands=-1"], ["target"]),
-    (["play", GAME, "--players", "A,B,C", "--seed", "seven"], ["--seed", "invalid int"]),
+    (["play", GAME, "--players", "A,B,C", "--seed", "seven"], ["--seed", "whole number", "'seven'"]),
     (["play", GAME, "--players", "A,B,C", "--seed", "-3"], ["--seed"]),
     (["play"], ["required", "tablegames play --help"]),
 ])
@@ -315,7 +316,7 @@ def test_replay_of_a_match_saved_by_the_controller(capsys, data_dir):
                       seed=3)
     match.run_bots()
     assert match.is_over() and match.save_path is not None
-    assert match.save_path.parent == data_dir / "matches"
+    assert match.save_path.parent == data_dir / "matches" / "finished"  # out of the picker's way
     data = json.loads(run(capsys, "replay", str(match.save_path), "--json")[1])
     assert data["result"]["scores"] == list(match.result().scores)
 
@@ -345,7 +346,7 @@ def corrupt_records(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
     write("not-json", "{this is not json", "not json")
     write("json-list", "[1, 2, 3]", "not a tablegames match record")
-    write("no-seats", json.dumps({k: v for k, v in data.items() if k != "seats"}), "missing or malformed")
+    write("no-seats", json.dumps({k: v for k, v in data.items() if k != "seats"}), "'seats' is missing")
     write("future-format", json.dumps({**data, "format": 99}), "format 99")
     write("unknown-game", json.dumps({**data, "game": "snap"}), "unknown game 'snap'")
     illegal = json.loads(json.dumps(data))
@@ -419,3 +420,182 @@ def test_real_process_simulate_json(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["games"] == 3
     assert not tmp_path.joinpath("matches").exists()  # simulations save nothing
+
+
+# ---------------------------------------------------------------- hostile input
+
+import signal
+
+from tests.core.bad_records import fingerprint, make_bad_records
+
+@pytest.fixture(scope="module")
+def hostile_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hostile") / "matches"
+    return folder, make_bad_records(folder)
+
+
+@pytest.fixture
+def no_hang():
+    def hung(signum, frame):
+        raise TimeoutError("replay blocked on the file")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("name", ["dangling-link.json", "link-loop.json", "fifo.json", "dev-zero.json",
+                                  "seed-1e400.json", "seed-infinity.json", "option-infinity.json",
+                                  "seed-5000-digits.json", "action-seat-99.json", "deep-nesting.json",
+                                  "name-escape.json", "huge.json", "seed-fraction.json"])
+def test_replay_of_a_hostile_file_is_one_line_and_exit_2(capsys, hostile_folder, no_hang, name):
+    folder, expected = hostile_folder
+    path = folder / name
+    before = fingerprint(path)
+    code, out, err = run(capsys, "replay", str(path))
+    assert_one_line_error(code, out, err, "cannot replay", expected[name])
+    assert "\x1b" not in err
+    assert fingerprint(path) == before
+
+
+def name_record(tmp_path: Path, name: str) -> Path:
+    """A finished record with a human called ``name`` (written by hand, as a
+    crafted file would be)."""
+    path = tmp_path / "named.json"
+    save_played_record(path)
+    data = json.loads(path.read_text())
+    data["seats"][0]["name"] = name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_replay_refuses_a_name_with_a_terminal_escape_and_prints_no_escape(capsys, tmp_path):
+    path = name_record(tmp_path, "Kim\x1b[2J")
+    code, out, err = run(capsys, "replay", str(path))
+    assert_one_line_error(code, out, err, "control character", "\\x1b")
+    assert "\x1b" not in out + err
+
+
+def test_replay_prints_a_name_in_brackets_as_text_not_markup(tmp_path):
+    path = name_record(tmp_path, "[bold]Kim")
+    from rich.console import Console
+    import io
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, color_system="standard", width=120)
+    real = cli._console
+    cli._console = lambda stderr=False: console
+    try:
+        assert cli.main(["replay", str(path)]) == 0
+    finally:
+        cli._console = real
+    shown = buffer.getvalue()
+    assert "[bold]Kim" in shown  # the name as typed, brackets and all
+    bold_kim = "\x1b[1mKim"
+    assert bold_kim not in shown
+
+
+@pytest.mark.parametrize("players, fragments", [
+    ("Kim\x1b[2J,bot,bot", ["control character", "\\x1b"]),
+    ("Kim\tLee,bot,bot", ["control character", "\\t"]),
+    ("Ann\u202eoL,bot,bot", ["control character", "\\u202e"]),
+])
+def test_play_refuses_a_name_with_a_control_character(capsys, app_calls, players, fragments):
+    code, out, err = run(capsys, "play", GAME, "--players", players)
+    assert_one_line_error(code, out, err, *fragments)
+    assert "\x1b" not in err and "\t" not in err
+    assert app_calls == []
+
+
+def test_play_keeps_a_name_in_brackets_as_it_was_typed(capsys, app_calls):
+    assert run(capsys, "play", GAME, "--players", "[bold]Kim,[/],bot")[0] == 0
+    [(match, _)] = app_calls
+    assert match.names[:2] == ("[bold]Kim", "[/]")
+
+
+@pytest.mark.parametrize("argv, fragments", [
+    (["simulate", GAME, "--seed", "-1", "--games", "1"], ["--seed", "whole number", "'-1'"]),
+    (["simulate", GAME, "--seed", "3.7", "--games", "1"], ["--seed", "whole number", "'3.7'"]),
+    (["play", GAME, "--seed", "3.7"], ["--seed", "whole number", "'3.7'"]),
+    (["play", GAME, "--seed", "99999999999999999999"], ["--seed", "whole number"]),
+    (["--version", "extra"], ["invalid choice: 'extra'"]),
+    (["--version", "list"], ["--version takes no other arguments"]),
+])
+def test_one_rule_for_seeds_and_no_stray_arguments(capsys, app_calls, argv, fragments):
+    assert_one_line_error(*run(capsys, *argv), *fragments)
+    assert app_calls == []
+
+
+def test_a_seed_follows_one_rule_in_play_and_simulate(capsys, app_calls):
+    assert run(capsys, "play", GAME, "--seed", "0")[0] == 0
+    assert app_calls[0][0].record.seed == 0
+    assert run(capsys, "simulate", GAME, "--seed", "0", "--games", "1", "--json")[0] == 0
+
+
+# ---------------------------------------------------------------- crashes
+
+CRASHING_APP = """
+import sys
+from tablegames import cli
+from tablegames.ui import app as appmod, picker
+
+def boom(self):
+    raise KeyError(0)
+
+picker.PickerScreen.on_mount = boom
+real_run = appmod.TableGamesApp.run
+appmod.TableGamesApp.run = lambda self, **kw: real_run(self, headless=True)
+cli._terminal_problem = lambda: None
+sys.exit(cli.main([]))
+"""
+
+
+def test_a_crash_in_the_app_exits_1_with_one_line_naming_the_report(tmp_path):
+    env = {**os.environ, "TABLEGAMES_DATA_DIR": str(tmp_path)}
+    env.pop("TABLEGAMES_DEBUG", None)
+    proc = subprocess.run([sys.executable, "-c", CRASHING_APP], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=120)
+    assert proc.returncode == 1
+    [line] = proc.stderr.strip().splitlines()
+    assert line.startswith("tablegames: error: the app stopped on an unexpected error (KeyError: 0)")
+    [report] = tmp_path.glob("crash-*.txt")
+    assert line.endswith(f"the full report is in {report}")
+    assert "Traceback" in report.read_text() and "KeyError: 0" in report.read_text()
+
+
+def test_a_crash_with_tablegames_debug_shows_the_traceback_and_still_exits_1(tmp_path):
+    env = {**os.environ, "TABLEGAMES_DATA_DIR": str(tmp_path), "TABLEGAMES_DEBUG": "1"}
+    proc = subprocess.run([sys.executable, "-c", CRASHING_APP], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=120)
+    assert proc.returncode == 1
+    assert "Traceback" in proc.stderr and "KeyError" in proc.stderr
+    assert not list(tmp_path.glob("crash-*.txt"))
+
+
+# ---------------------------------------------------------------- simulate progress
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_stderr(monkeypatch, capsys):
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    code = cli.main(["simulate", GAME, "--players", "3", "--games", "5"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "5/5" in err.getvalue()  # the bar counted every game, on stderr
+    assert "5/5" not in out and "Win share" in out
+
+
+def test_simulate_json_on_a_terminal_has_no_progress_bar_and_clean_json(monkeypatch, capsys):
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    code = cli.main(["simulate", GAME, "--players", "3", "--games", "5", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert err.getvalue() == ""
+    assert json.loads(out)["games"] == 5

@@ -24,7 +24,7 @@ class RandomBot:
 
 
 # Levels a player can pick at seat setup, and how "bot:LEVEL" is spelled.
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "search")
 LEVEL_ALIASES = {"easy": "random", "hard": "heuristic", "normal": "heuristic"}
 
 
@@ -35,6 +35,21 @@ def normalise_level(level: str) -> str:
     return level
 
 
-def bot_levels(heuristic: Callable[[], Bot]) -> dict[str, Callable[[], Bot]]:
-    """A game's bots by level: random play, and the game's own heuristic."""
-    return {"random": RandomBot, "heuristic": heuristic}
+def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
+               playout: str = "random") -> dict[str, Callable[[], Bot]]:
+    """A game's bots by level: random play, the game's own heuristic and,
+    given the game's id, the search bot (it needs the game's sampler) whose
+    playouts use the ``playout`` level (the heuristic where that is both
+    stronger and fast enough)."""
+    levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
+    if game:
+        policy = RandomBot if playout == "random" else heuristic
+
+        def search() -> Bot:
+            from tablegames.core import registry
+            from tablegames.core.search import SearchBot
+
+            return SearchBot(lambda: registry.get(game), policy, advisor=heuristic)
+
+        levels["search"] = search
+    return levels

@@ -238,8 +238,12 @@ class Match:
         self._save()
 
     def _save(self) -> None:
-        if self.autosave:
-            self.save_path = records.save(self.record, self.save_path)
+        if not self.autosave:
+            return
+        humans = self.humans
+        if self.save_path is None and humans and not any(seat in humans for seat, _ in self.record.actions):
+            return  # only bots have moved: nothing to resume, so no new save to list
+        self.save_path = records.save(self.record, self.save_path)
 
     # ----- construction helpers
     @classmethod

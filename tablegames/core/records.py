@@ -8,35 +8,57 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
+import stat
 import tempfile
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from tablegames.core import registry
-from tablegames.core.bots import normalise_level
 from tablegames.core.game import Event, GameState, IllegalAction
+from tablegames.core.seats import Seat, SeatError, check_seats, check_seed, quoted, shown
+
+__all__ = ["FORMAT", "MatchRecord", "RecordError", "Seat", "data_dir", "load", "matches_dir",
+           "finished_dir", "note_unresumable", "parse", "read", "record_path", "replay", "save", "unfinished"]
 
 FORMAT = 1
 
+# Limits on what is read back: a real record is a few kilobytes (a long
+# match has a few thousand moves of a few characters each).
+MAX_BYTES = 4 * 1024 * 1024
+MAX_ACTIONS = 100_000
+MAX_ACTION_TEXT = 200
+MAX_FIELD_TEXT = 64
+# A whole number in a record has at most this many digits (seeds are 64-bit).
+MAX_DIGITS = 20
+# A temporary file older than this is left over from a crash (kill -9 in the
+# middle of a save) and is removed when saves are listed.
+STALE_TEMP_SECONDS = 10 * 60
+TEMP_PREFIX = ".tmp-"
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
 
 class RecordError(Exception):
-    """A record that cannot be read or replayed; the message is one sentence."""
+    """A record that cannot be read or replayed; the message is one sentence.
+
+    ``reason`` is that sentence without the file's name, ``path`` the file
+    (None when the record did not come from a file)."""
+
+    def __init__(self, reason: str, path: Path | None = None, *, missing: bool = False):
+        self.reason = reason
+        self.path = path
+        # The file is not there (it vanished, or is a link to nothing).
+        self.missing = missing
+        super().__init__(f"{shown(str(path))}: {reason}" if path is not None else reason)
 
 
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    bot: str | None = None  # None: a human; else the bot level
-
-    @property
-    def is_human(self) -> bool:
-        return self.bot is None
-
-    def label(self) -> str:
-        return self.name if self.is_human else f"{self.name} (bot: {self.bot})"
+class _Bad(Exception):
+    """A malformed field, while checking a record's shape."""
 
 
 @dataclass
@@ -69,30 +91,110 @@ class MatchRecord:
             "finished": self.finished,
         }
 
+    def copy(self) -> "MatchRecord":
+        return replace(self, seats=list(self.seats), options=dict(self.options), actions=list(self.actions))
+
     @classmethod
     def from_json(cls, data: Any) -> "MatchRecord":
+        """Check the whole shape of a record (types, ranges, the game, its
+        options and seats, every action's seat) before anything replays it.
+        RecordError with one sentence if anything is off."""
         if not isinstance(data, dict):
-            raise RecordError("it is not a tablegames match record")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"it has record format {data.get('format')!r}, this version reads {FORMAT}")
+            raise RecordError("not a valid record (it is not a tablegames match record)")
+        fmt = data.get("format")
+        if type(fmt) is not int or fmt != FORMAT:
+            raise RecordError(f"it has record format {_short(fmt)}, this version reads {FORMAT}")
         try:
-            seats = [Seat(str(s["name"]), None if s.get("bot") is None else normalise_level(str(s["bot"])))
-                     for s in data["seats"]]
-            actions = [(int(seat), str(text)) for seat, text in data["actions"]]
-            record = cls(
-                game=str(data["game"]),
-                seats=seats,
-                seed=int(data["seed"]),
-                options={str(k): int(v) for k, v in dict(data.get("options") or {}).items()},
-                actions=actions,
-                id=str(data.get("id") or secrets.token_hex(4)),
-                created=str(data.get("created", "")),
-                updated=str(data.get("updated", "")),
-                finished=bool(data.get("finished", False)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"a field is missing or malformed ({exc})") from None
-        return record
+            return cls._checked(data)
+        except _Bad as exc:
+            raise RecordError(str(exc)) from None
+
+    @classmethod
+    def _checked(cls, data: dict) -> "MatchRecord":
+        missing = [key for key in ("game", "seats", "seed", "actions") if key not in data]
+        if missing:
+            raise _Bad(f"the field {missing[0]!r} is missing")
+        game = _text(data, "game")
+        try:
+            spec = registry.get(game)
+        except registry.UnknownGame:
+            raise RecordError(f"it is for an unknown game {quoted(game)}") from None
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or not raw_seats:
+            raise _Bad("'seats' must be a list of seats")
+        if len(raw_seats) > spec.max_players:
+            raise _Bad(f"{spec.title} takes {spec.min_players}-{spec.max_players} players, "
+                       f"not {len(raw_seats)}")
+        seats = []
+        for number, raw in enumerate(raw_seats, start=1):
+            if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+                raise _Bad(f"seat {number} must have a name")
+            bot = raw.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise _Bad(f"seat {number}'s bot level must be text")
+            seats.append(Seat(raw["name"], bot))
+        try:
+            seats = check_seats(seats, spec)
+        except SeatError as exc:
+            raise _Bad(str(exc).rstrip(".")) from None
+        players = len(seats)
+        try:
+            seed = check_seed(data.get("seed"))
+        except SeatError as exc:
+            raise _Bad(str(exc).rstrip(".")) from None
+        raw_options = data.get("options", {})
+        if raw_options is None:
+            raw_options = {}
+        if not isinstance(raw_options, dict) or not all(
+                isinstance(k, str) and type(v) is int for k, v in raw_options.items()):
+            raise _Bad("'options' must map option names to whole numbers")
+        try:
+            spec.resolve_options(raw_options, players)  # checked; kept as saved
+            options = dict(raw_options)
+        except ValueError as exc:
+            raise _Bad(shown(str(exc)).rstrip(".")) from None
+        raw_actions = data.get("actions")
+        if not isinstance(raw_actions, list):
+            raise _Bad("'actions' must be a list")
+        if len(raw_actions) > MAX_ACTIONS:
+            raise _Bad(f"more than {MAX_ACTIONS} moves")
+        actions: list[tuple[int, str]] = []
+        for number, raw in enumerate(raw_actions, start=1):
+            if not (isinstance(raw, list) and len(raw) == 2 and type(raw[0]) is int
+                    and isinstance(raw[1], str) and len(raw[1]) <= MAX_ACTION_TEXT):
+                raise _Bad(f"move {number} must be a seat number and a short move")
+            if not 0 <= raw[0] < players:
+                raise _Bad(f"move {number} is by seat {raw[0]}, but the seats are 0-{players - 1}")
+            actions.append((raw[0], raw[1]))
+        record_id = data.get("id")
+        if record_id is None:
+            record_id = secrets.token_hex(4)
+        elif not isinstance(record_id, str) or not _ID.fullmatch(record_id):
+            raise _Bad("'id' must be letters and digits")
+        finished = data.get("finished", False)
+        if not isinstance(finished, bool):
+            raise _Bad("'finished' must be true or false")
+        return cls(game=spec.id, seats=seats, seed=seed, options=options, actions=actions, id=record_id,
+                   created=_text(data, "created", ""), updated=_text(data, "updated", ""), finished=finished)
+
+
+def _text(data: dict, key: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if value is None and default is not None:
+        value = default
+    if not isinstance(value, str) or len(value) > MAX_FIELD_TEXT:
+        raise _Bad(f"{key!r} must be short text")
+    return value
+
+
+def _short(value: object) -> str:
+    """A value from a file, safe and short for a message."""
+    if isinstance(value, str):
+        return quoted(value, 24)
+    if isinstance(value, (dict, list)):
+        return f"a {type(value).__name__}"
+    text = shown(repr(value))
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _now() -> str:
@@ -110,51 +212,201 @@ def data_dir() -> Path:
 
 
 def matches_dir() -> Path:
+    """Unfinished matches: the picker lists these."""
     return data_dir() / "matches"
 
 
-def record_path(record: MatchRecord) -> Path:
-    return matches_dir() / f"{record.game}-{record.id}.json"
+def finished_dir() -> Path:
+    """Finished matches, moved out of the way so the picker never reads them."""
+    return matches_dir() / "finished"
 
+
+def record_path(record: MatchRecord) -> Path:
+    folder = finished_dir() if record.finished else matches_dir()
+    return folder / f"{record.game}-{record.id}.json"
+
+
+# ----------------------------------------------------------------- saving
 
 def save(record: MatchRecord, path: Path | None = None) -> Path:
-    """Write atomically: a temporary file in the same folder, then rename."""
-    path = path or record_path(record)
+    """Write atomically and durably: a temporary file in the same folder,
+    flushed to disk, renamed over the record, then the folder flushed too
+    (else a power cut can bring back an empty file or the old one).
+
+    A record in the matches folder moves to ``finished/`` when its match is
+    over (and back if the last move is taken back). Returns where it is."""
+    old = path
+    path = _home(record, path or record_path(record))
     path.parent.mkdir(parents=True, exist_ok=True)
     record.updated = _now()
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".part", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(record.to_json(), fh, indent=1)
+            fh.flush()
+            os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_folder(path.parent)
+    if old is not None and old != path:
+        old.unlink(missing_ok=True)
+        _fsync_folder(old.parent)
     return path
 
 
-def load(path: Path | str) -> MatchRecord:
-    """Read a record; RecordError with one clear sentence if it is unusable.
-    The file is never modified here."""
-    path = Path(path)
+def _home(record: MatchRecord, path: Path) -> Path:
+    if record.finished and path.parent == matches_dir():
+        return finished_dir() / path.name
+    if not record.finished and path.parent == finished_dir():
+        return matches_dir() / path.name
+    return path
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (not possible on every system)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ----------------------------------------------------------------- reading
+
+class _NumberError(ValueError):
+    pass
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NumberError(f"a number with {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    raise _NumberError(f"a number with a fraction or exponent ({quoted(text, 24)})")
+
+
+def _constant(text: str) -> float:
+    raise _NumberError(f"{text}, which is not a number a record holds")
+
+
+def _os_reason(exc: OSError) -> str:
+    import errno
+
+    if exc.errno == errno.ELOOP:
+        return "it is a link in a loop"
+    if exc.errno == errno.EACCES or isinstance(exc, PermissionError):
+        return "permission denied"
+    return exc.strerror or exc.__class__.__name__
+
+
+def _kind(mode: int) -> str | None:
+    """Why a file of this mode is no record, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder"
+    if stat.S_ISFIFO(mode):
+        return "it is a pipe, not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "it is a device, not a file"
+    return "it is not a regular file"
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, if it is a regular file of a sensible size. Never
+    blocks (a pipe is refused before it is read) and never reads more than
+    MAX_BYTES + 1 bytes (a link to /dev/zero is refused too)."""
+    try:
+        st = os.stat(path)
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot be read ({exc.__class__.__name__}).") from None
+        reason = "it is a link to a file that does not exist." if os.path.islink(path) else "no such file."
+        raise RecordError(reason, path, missing=True) from None
+    except (OSError, ValueError) as exc:
+        reason = _os_reason(exc) if isinstance(exc, OSError) else "a bad file name"
+        raise RecordError(f"cannot be read ({reason}).", path) from None
+    kind = _kind(st.st_mode)
+    if kind:
+        raise RecordError(f"cannot be read ({kind}).", path)
+    if st.st_size > MAX_BYTES:
+        raise RecordError(f"is too large to be a match record ({st.st_size:,} bytes).", path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        data = json.loads(text)
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise RecordError("no such file.", path, missing=True) from None
+    except OSError as exc:
+        raise RecordError(f"cannot be read ({_os_reason(exc)}).", path) from None
+    try:
+        kind = _kind(os.fstat(fd).st_mode)  # it may have been swapped since the stat
+        if kind:
+            raise RecordError(f"cannot be read ({kind}).", path)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise RecordError(f"cannot be read ({_os_reason(exc)}).", path) from None
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise RecordError("is too large to be a match record.", path)
+    return b"".join(chunks)
+
+
+def parse(text: str) -> MatchRecord:
+    """A record from its JSON text, its whole shape checked (not replayed).
+    RecordError with a sentence (without a file name) if it is unusable."""
+    try:
+        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError:
-        raise RecordError(f"{path}: not a valid record (the file is not JSON).") from None
+        raise RecordError("not a valid record (the file is not JSON).") from None
+    except _NumberError as exc:
+        raise RecordError(f"not a valid record (it holds {exc}).") from None
+    except (ValueError, RecursionError, MemoryError):
+        raise RecordError("not a valid record (it is nested too deeply or holds a value out of range).") from None
     try:
-        record = MatchRecord.from_json(data)
+        return MatchRecord.from_json(data)
     except RecordError as exc:
-        raise RecordError(f"{path}: not a valid record ({exc}).") from None
+        raise RecordError(exc.reason.rstrip(".") + ".") from None
+
+
+def read(path: Path | str) -> MatchRecord:
+    """Read a record and check its shape, without replaying it. RecordError
+    with one clear sentence if it is unusable; the file is never modified."""
+    path = Path(path)
+    raw = _read_bytes(path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("cannot be read (it is not UTF-8 text).", path) from None
+    try:
+        return parse(text)
+    except RecordError as exc:
+        raise RecordError(exc.reason, path) from None
+
+
+def load(path: Path | str) -> MatchRecord:
+    """Read a record, check its shape and replay it; RecordError with one
+    clear sentence if it is unusable. The file is never modified here."""
+    path = Path(path)
+    record = read(path)
     try:
         replay(record)
     except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(exc.reason, path) from None
     return record
 
 
@@ -163,33 +415,137 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
     try:
         spec = registry.get(record.game)
     except registry.UnknownGame:
-        raise RecordError(f"it is for an unknown game {record.game!r}.") from None
+        raise RecordError(f"it is for an unknown game {quoted(record.game)}.") from None
     try:
         state = spec.new_game(record.names, record.options, record.seed)
     except ValueError as exc:
-        raise RecordError(f"it cannot start the game ({exc})") from None
+        raise RecordError(f"it cannot start the game ({shown(str(exc))})") from None
+    except Exception as exc:  # a record the rules trip over is still just a bad record
+        raise RecordError(f"it cannot start the game ({exc.__class__.__name__}).") from None
+    players = len(record.seats)
     for number, (seat, text) in enumerate(record.actions, start=1):
+        where = f"move {number} ({quoted(text, 24)} by seat {seat})"
+        if type(seat) is not int or not 0 <= seat < players:
+            raise RecordError(f"{where} is by a seat that does not exist.")
         try:
             state.apply(seat, spec.parse(text), events)
         except IllegalAction as exc:
-            raise RecordError(f"move {number} ({text!r} by seat {seat}) is not legal: {exc}") from None
+            raise RecordError(f"{where} is not legal: {shown(str(exc))}") from None
+        except Exception as exc:
+            raise RecordError(f"{where} cannot be replayed ({exc.__class__.__name__}).") from None
     return state
+
+
+# ----------------------------------------------------------------- listing
+
+# What each listed file held last time, by folder and file name: (stat key,
+# path, record or the reason it cannot be resumed). A file that has not
+# changed is not read again.
+_listed: dict[str, dict[str, tuple[tuple[int, ...], Path, MatchRecord | str]]] = {}
 
 
 def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]]:
     """Saved matches that can be resumed, newest first, and the files that
-    could not be read with the reason (left on disk untouched)."""
-    good: list[tuple[Path, MatchRecord]] = []
+    cannot, each with the reason (those are left on disk untouched).
+
+    Only the records' headers are checked here (their shape, the game, its
+    seats and options); the one being resumed is replayed when it is
+    opened (the records returned are shared with the next listing: copy one
+    before changing it). Files that vanish while listed (another copy of the app saving
+    or finishing a match) are skipped; temporary files are never listed and
+    those left over from a crash are removed. A finished match found here
+    (saved by an older version) is replayed once and moved to ``finished/``."""
+    good: list[tuple[int, Path, MatchRecord]] = []
     bad: list[tuple[Path, str]] = []
     folder = matches_dir()
-    if not folder.is_dir():
-        return good, bad
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
-        try:
-            record = load(path)
-        except RecordError as exc:
-            bad.append((path, str(exc)))
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda entry: entry.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return [], []
+    except OSError as exc:
+        return [], [(folder, f"the folder cannot be read ({_os_reason(exc)}).")]
+    cache = _listed.setdefault(str(folder), {})
+    now = time.time()
+    seen: set[str] = set()
+    for entry in entries:
+        name = entry.name
+        if name.startswith(TEMP_PREFIX):
+            _remove_if_stale(Path(entry.path), now)
             continue
-        if not record.finished:
-            good.append((path, record))
-    return good, bad
+        if name.startswith(".") or not name.endswith(".json"):
+            continue
+        try:
+            st = entry.stat()  # follows a link, like reading would
+        except FileNotFoundError:
+            if entry.is_symlink():
+                bad.append((Path(entry.path), "it is a link to a file that does not exist."))
+            continue  # it vanished under us
+        except OSError as exc:
+            bad.append((Path(entry.path), f"cannot be read ({_os_reason(exc)})."))
+            continue
+        seen.add(name)
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        cached = cache.get(name)
+        if cached is not None and cached[0] == key:
+            path, found = cached[1], cached[2]
+        else:
+            path = Path(entry.path)
+            examined = _examine(path)
+            if examined is None:
+                continue  # vanished, or finished and moved
+            found = examined
+            cache[name] = (key, path, found)
+        if isinstance(found, str):
+            bad.append((path, found))
+        else:
+            good.append((st.st_mtime_ns, path, found))
+    for name in set(cache) - seen:
+        del cache[name]
+    good.sort(key=lambda item: item[0], reverse=True)
+    return [(path, record) for _, path, record in good], bad
+
+
+def note_unresumable(path: Path, reason: str) -> None:
+    """A listed record failed to replay when opened: list it with ``reason``
+    from now on (until the file changes)."""
+    cache = _listed.get(str(path.parent), {})
+    cached = cache.get(path.name)
+    if cached is not None:
+        cache[path.name] = (cached[0], cached[1], reason)
+
+
+def _examine(path: Path) -> MatchRecord | str | None:
+    """A listed file's record, the reason it cannot be resumed, or None if
+    it is gone (vanished, or a finished match moved to ``finished/``)."""
+    try:
+        record = read(path)
+    except RecordError as exc:
+        return None if exc.missing else exc.reason
+    if not record.finished:
+        return record
+    try:
+        over = replay(record).is_over()
+    except RecordError as exc:
+        return exc.reason
+    if not over:
+        return "it is marked finished, but the game in it is not over."
+    target = finished_dir() / path.name
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            os.replace(path, target)
+            return None
+    except OSError:
+        pass
+    return "the match is finished (it cannot be moved to the finished folder)."
+
+
+def _remove_if_stale(path: Path, now: float) -> None:
+    """Remove a temporary file left by a save that never finished."""
+    try:
+        st = os.lstat(path)
+        if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TEMP_SECONDS:
+            path.unlink()
+    except OSError:
+        pass

@@ -10,6 +10,11 @@ shows the public table and waits for the mover's Enter or u:
 
 from __future__ import annotations
 
+import os
+import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
 from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
@@ -77,6 +82,24 @@ class TableGamesApp(App):
         self.ascii = ascii
         self.glyphs = glyphs_for(ascii)
         self.bot_delay = bot_delay
+        # After a crash: one line for the terminal (the full report is in a file).
+        self.crash_line: str | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: the app exits with status 1. Unless TABLEGAMES_DEBUG is
+        set (then Textual prints the whole traceback), the full report goes to
+        a file in the data folder and the terminal gets one line saying where."""
+        if os.environ.get("TABLEGAMES_DEBUG"):
+            super()._handle_exception(error)
+            return
+        if self.crash_line is not None:
+            return  # already on the way out: the first error is the one reported
+        self.crash_line = crash_line(error, write_crash_report(error))
+        self._return_code = 1
+        if self._exception is None:  # Pilot re-raises it in tests
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
 
     # ----- start-up and size
     def get_default_screen(self) -> Screen:
@@ -175,6 +198,46 @@ class TableGamesApp(App):
         yield from super().get_system_commands(screen)
 
 
-def run_app(match: Match | None = None, ascii: bool = False) -> None:
-    """Start the app at the picker, or straight into ``match``."""
-    TableGamesApp(match=match, ascii=ascii).run()
+def write_crash_report(error: BaseException) -> Path | None:
+    """The traceback in a new file in the data folder (else the system's
+    temporary folder); None if neither can be written."""
+    import tempfile
+
+    from tablegames import __version__
+    from tablegames.core.records import data_dir
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    text = (f"tablegames {__version__} crashed at {datetime.now().isoformat(timespec='seconds')}\n"
+            f"Python {sys.version.split()[0]} on {sys.platform}\n\n"
+            + "".join(traceback.format_exception(type(error), error, error.__traceback__)))
+    for folder in (data_dir(), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f"crash-{stamp}-", suffix=".txt", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            return Path(name)
+        except OSError:
+            continue
+    return None
+
+
+def crash_line(error: BaseException, report: Path | None) -> str:
+    from tablegames.core.seats import shown
+
+    what = " ".join(shown(f"{error.__class__.__name__}: {error}").split())
+    if len(what) > 120:
+        what = what[:117] + "..."
+    where = (f"the full report is in {report}" if report is not None
+             else "set TABLEGAMES_DEBUG=1 to see the full report")
+    return f"tablegames: error: the app stopped on an unexpected error ({what}); {where}"
+
+
+def run_app(match: Match | None = None, ascii: bool = False) -> int:
+    """Start the app at the picker, or straight into ``match``. Returns the
+    exit status: 1 after a crash (reported in one line on stderr)."""
+    app = TableGamesApp(match=match, ascii=ascii)
+    app.run()
+    if app.crash_line is not None:
+        print(app.crash_line, file=sys.stderr)
+    return app.return_code or 0

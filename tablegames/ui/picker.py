@@ -16,6 +16,7 @@ from tablegames.core import records, registry
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
+from tablegames.core.seats import shown
 from tablegames.ui.labels import seat_label
 
 
@@ -26,11 +27,16 @@ class PickerScreen(Screen):
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
+    # One line per save, broken ones included: a long line ends in "...".
+    DEFAULT_CSS = """
+    PickerScreen #saves { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.specs: list[GameSpec] = registry.all_specs()
         self.saves: dict[str, tuple[Path, MatchRecord]] = {}
+        self.broken: dict[str, str] = {}  # option id -> why it cannot be resumed
 
     def compose(self) -> ComposeResult:
         yield Static("tablegames: card games for several people at one screen", id="picker-title")
@@ -59,23 +65,34 @@ class PickerScreen(Screen):
         self.load_saves()
 
     def load_saves(self) -> None:
-        """List the unfinished saved matches, and the unreadable ones with
-        the reason (those stay on disk untouched)."""
+        """List the unfinished saved matches, and after them the files that
+        cannot be resumed, one line each with the reason (those stay on disk
+        untouched). Every line can be reached with the keys; choosing a
+        broken one shows its reason in full."""
         good, bad = records.unfinished()
         box = self.query_one("#saves", OptionList)
         box.clear_options()
         self.saves = {}
+        self.broken = {}
+        options: list[Option] = []
         for path, record in good:
             key = str(path)
             self.saves[key] = (path, record)
-            box.add_option(Option(self._describe(record), id=key))
+            options.append(Option(self._describe(record), id=key))
         for path, reason in bad:
-            box.add_option(Option(Text(f"Cannot resume {path.name}: {reason}", style="dim"),
-                                  disabled=True))
+            key = f"broken:{path}"
+            self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
+            options.append(Option(self._broken_line(path, reason), id=key))
         if not good and not bad:
-            box.add_option(Option(Text("No unfinished matches.", style="dim"), disabled=True))
-        if good:
+            options.append(Option(Text("No unfinished matches.", style="dim"), disabled=True))
+        box.add_options(options)
+        if good or bad:
             box.highlighted = 0
+
+    @staticmethod
+    def _broken_line(path: Path, reason: str) -> Text:
+        return Text(f"Cannot resume {shown(path.name)}: {reason}", style="dim", no_wrap=True,
+                    overflow="ellipsis")
 
     def _describe(self, record: MatchRecord) -> Text:
         try:
@@ -85,7 +102,9 @@ class PickerScreen(Screen):
         seats = ", ".join(seat_label(seat) for seat in record.seats)
         moves = len(record.actions)
         return Text.assemble((title, "bold"), f": {seats}; {moves} move{'s' if moves != 1 else ''}; "
-                                              f"saved {record.updated} UTC")
+                                              f"saved {record.updated or 'at an unknown time'}"
+                                              f"{' UTC' if record.updated else ''}",
+                             no_wrap=True, overflow="ellipsis")
 
     # ----- actions
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -97,14 +116,27 @@ class PickerScreen(Screen):
             return  # (a second Enter before the first one's screen is up)
         if box.id == "games":
             self.start_setup(registry.get(option.id))
-        else:
+        elif option.id in self.broken:
+            self.notify(self.broken[option.id], severity="warning", markup=False)
+        elif option.id in self.saves:
             path, record = self.saves[option.id]
             try:
-                match = Match(record, save_path=path)
+                # Only the match being resumed is replayed.
+                match = Match(record.copy(), save_path=path)
+                if match.is_over():
+                    raise records.RecordError("the game in it is over, but it is not marked finished.")
             except records.RecordError as exc:
-                self.notify(str(exc), severity="error", markup=False)  # it may quote a name
+                self._mark_broken(box, option.id, path, exc.reason)
                 return
             self.app.open_match(match)
+
+    def _mark_broken(self, box: OptionList, key: str, path: Path, reason: str) -> None:
+        """A save that failed to replay: its line says why from now on."""
+        records.note_unresumable(path, reason)
+        del self.saves[key]
+        self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
+        box.replace_option_prompt(key, self._broken_line(path, reason))
+        self.notify(self.broken[key], severity="error", markup=False)  # a reason may quote a name
 
     def start_setup(self, spec: GameSpec) -> None:
         from tablegames.ui.seat_setup import SetupScreen

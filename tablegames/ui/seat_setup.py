@@ -10,11 +10,12 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
-from tablegames.core.records import RecordError, Seat
+from tablegames.core.records import RecordError
+from tablegames.core.seats import MAX_NAME, Seat, check_seats, parse_seed
 from tablegames.ui.widgets import Cycler
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
-NAME_LENGTH = 12
+NAME_LENGTH = MAX_NAME
 HUMAN = "human"
 
 
@@ -108,29 +109,18 @@ class SetupScreen(Screen):
         line.set_class(bool(message), "-shown")
 
     def read_seats(self) -> list[Seat]:
-        """The seats as filled in; ValueError with a one-line message."""
+        """The seats as filled in, checked by the rule the command line uses
+        too (core/seats.py); ValueError with a one-line message."""
         count = self.query_one("#count", Cycler).value
         seats: list[Seat] = []
-        seen: dict[str, int] = {}
         for i in range(count):
-            name = " ".join(self.query_one(f"#name-{i}", Input).value.split())
-            if not name:
-                raise ValueError(f"Seat {i + 1} needs a name.")
-            if name.lower() in seen:
-                raise ValueError(f"Seats {seen[name.lower()] + 1} and {i + 1} are both called {name}: "
-                                 f"give each player a different name.")
-            seen[name.lower()] = i
             kind = self.query_one(f"#kind-{i}", Cycler).value
-            seats.append(Seat(name, None if kind == HUMAN else kind))
-        return seats
+            seats.append(Seat(self.query_one(f"#name-{i}", Input).value, None if kind == HUMAN else kind))
+        return check_seats(seats, self.spec)
 
     def read_seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
-        if not text:
-            return None
-        if not text.isdigit():
-            raise ValueError(f"The seed must be a whole number of 0 or more (or empty), not {text!r}.")
-        return int(text)
+        return parse_seed(text) if text else None
 
     def action_start(self) -> None:
         try:

@@ -35,7 +35,7 @@ def test_save_leaves_no_temporary_file_behind():
 
 @pytest.mark.parametrize("content, reason", [
     ("{not json", "not JSON"),
-    (json.dumps({"format": 1, "game": "blind-chicken"}), "missing or malformed"),
+    (json.dumps({"format": 1, "game": "blind-chicken"}), "'seats' is missing"),
     (json.dumps([1, 2]), "not a tablegames match record"),
     (json.dumps({"format": 99}), "record format 99"),
 ])
@@ -80,3 +80,198 @@ def test_unfinished_lists_resumable_matches_and_reports_bad_files():
     assert [p for p, _ in good] == [good_path]
     assert [p for p, _ in bad] == [bad_path]
     assert bad_path.read_text() == "garbage"
+
+
+# ---------------------------------------------------------------- hostile files
+
+import os
+import signal
+import stat
+import time
+from pathlib import Path
+
+from tablegames.core.match import Match
+from tests.core.bad_records import CONTENTS, fingerprint, good_record, make_bad_records
+
+
+@pytest.fixture
+def no_hang():
+    """Fail (instead of hanging the suite) if a read blocks, as on a FIFO."""
+    def hung(signum, frame):
+        raise TimeoutError("reading the file blocked")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+@pytest.fixture(scope="module")
+def bad_folder(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    folder = tmp_path_factory.mktemp("bad") / "matches"
+    return folder, make_bad_records(folder)
+
+
+BAD_NAMES = sorted([*CONTENTS, "dangling-link.json", "link-loop.json", "fifo.json", "dev-zero.json",
+                    "folder.json", "huge.json"])
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_a_hostile_file_is_one_sentence_and_left_untouched(bad_folder, no_hang, name):
+    folder, expected = bad_folder
+    path = folder / name
+    before = fingerprint(path)
+    with pytest.raises(RecordError) as info:
+        records.load(path)
+    message = str(info.value)
+    assert expected[name].lower() in message.lower(), message
+    assert "\n" not in message and "\x1b" not in message
+    assert len(message) < 400
+    assert fingerprint(path) == before
+
+
+def test_listing_a_folder_of_hostile_files_shows_each_once_with_its_reason(data_dir_matches, no_hang):
+    expected = make_bad_records(data_dir_matches)
+    sound = records.save(MatchRecord.from_json(good_record()))
+    before = {p.name: fingerprint(p) for p in data_dir_matches.iterdir()}
+    good, bad = records.unfinished()
+    assert [p for p, _ in good] == [sound]
+    reasons = {p.name: reason for p, reason in bad}
+    assert sorted(reasons) == sorted(expected)
+    for name, fragment in expected.items():
+        assert fragment.lower() in reasons[name].lower(), (name, reasons[name])
+        assert "\n" not in reasons[name] and str(data_dir_matches) not in reasons[name]
+    assert {p.name: fingerprint(p) for p in data_dir_matches.iterdir()} == before
+    # Listed again (the picker on every return): the same answer.
+    assert records.unfinished() == (good, bad)
+
+
+@pytest.fixture
+def data_dir_matches() -> Path:
+    folder = records.matches_dir()
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_temporary_files_are_never_listed_and_stale_ones_are_removed(data_dir_matches):
+    sound = records.save(MatchRecord.from_json(good_record()))
+    fresh = data_dir_matches / ".tmp-abc123.json"  # another copy is saving right now
+    fresh.write_text("{")
+    stale = data_dir_matches / ".tmp-def456.part"  # left by a kill -9 during a save
+    stale.write_text('{"format": 1')
+    old = time.time() - records.STALE_TEMP_SECONDS - 60
+    os.utime(stale, (old, old))
+    good, bad = records.unfinished()
+    assert [p for p, _ in good] == [sound] and bad == []
+    assert fresh.exists() and not stale.exists()
+
+
+def test_a_file_that_vanishes_while_listed_is_skipped(data_dir_matches, monkeypatch):
+    first = records.save(MatchRecord.from_json(good_record(seed=1)))
+    second = records.save(MatchRecord.from_json(good_record(seed=2)))
+    real_scandir = os.scandir
+
+    class RacingScan:
+        """The folder is read, then another copy renames a file away."""
+
+        def __init__(self, folder):
+            self.it = real_scandir(folder)
+
+        def __enter__(self):
+            entries = list(self.it)
+            second.unlink()
+            return iter(entries)
+
+        def __exit__(self, *exc):
+            self.it.close()
+
+    monkeypatch.setattr(records.os, "scandir", RacingScan)
+    good, bad = records.unfinished()
+    assert [p for p, _ in good] == [first] and bad == []
+
+
+def test_a_file_that_vanishes_before_it_is_read_is_skipped(data_dir_matches, monkeypatch):
+    first = records.save(MatchRecord.from_json(good_record(seed=1)))
+    second = records.save(MatchRecord.from_json(good_record(seed=2)))
+    real_read = records._read_bytes
+
+    def racing_read(path):
+        if path == second:
+            second.unlink()
+        return real_read(path)
+
+    monkeypatch.setattr(records, "_read_bytes", racing_read)
+    good, bad = records.unfinished()
+    assert [p for p, _ in good] == [first] and bad == []
+
+
+def test_listing_does_not_read_an_unchanged_file_again(data_dir_matches, monkeypatch):
+    records.save(MatchRecord.from_json(good_record()))
+    records.unfinished()
+    calls = []
+    monkeypatch.setattr(records, "_read_bytes", lambda path: calls.append(path) or b"")
+    good, _ = records.unfinished()
+    assert len(good) == 1 and calls == []
+
+
+def test_save_flushes_the_file_and_the_folder_to_disk(monkeypatch):
+    synced = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        synced.append(stat.S_IFMT(os.fstat(fd).st_mode))
+        real_fsync(fd)
+
+    monkeypatch.setattr(records.os, "fsync", fsync)
+    records.save(MatchRecord.from_json(good_record()))
+    assert synced[:2] == [stat.S_IFREG, stat.S_IFDIR]  # the file before the rename, the folder after
+
+
+def test_a_finished_match_moves_to_the_finished_folder_and_back_on_take_back():
+    data = good_record()
+    record = MatchRecord.from_json(data)
+    path = records.save(record)
+    assert path.parent == records.matches_dir()
+    record.finished = True
+    done = records.save(record, path)
+    assert done == records.finished_dir() / path.name and done.exists() and not path.exists()
+    assert records.unfinished() == ([], [])
+    record.finished = False
+    again = records.save(record, done)
+    assert again == path and path.exists() and not done.exists()
+
+
+def test_a_finished_match_saved_in_the_matches_folder_is_moved_out_once_listed():
+    record, _ = finished_record()
+    path = records.matches_dir() / "blind-chicken-old.json"  # where older versions left it
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record.to_json()))
+    assert records.unfinished() == ([], [])
+    assert not path.exists() and (records.finished_dir() / path.name).exists()
+
+
+def test_a_record_marked_finished_that_is_not_over_is_reported():
+    data = good_record() | {"finished": True}
+    path = records.matches_dir() / "blind-chicken-claims-done.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    good, bad = records.unfinished()
+    assert good == [] and [(p, r) for p, r in bad] == [(path, "it is marked finished, but the game in it is not over.")]
+    assert path.exists()
+
+
+def test_a_record_with_an_unknown_seat_in_memory_does_not_crash_replay():
+    record = MatchRecord.from_json(good_record())
+    record.actions.append((99, "L"))
+    with pytest.raises(RecordError, match="seat that does not exist"):
+        records.replay(record)
+
+
+def test_a_match_nobody_has_moved_in_is_not_saved():
+    match = Match.new("blind-chicken", [Seat("Bot 1", "random"), Seat("Bot 2", "random"), Seat("Kim")], seed=4)
+    match.run_bots()  # the bots arrange their hands; Kim has not moved
+    assert match.record.actions and match.save_path is None
+    assert not records.matches_dir().exists() or not list(records.matches_dir().glob("*.json"))
+    match.play(match.legal_actions()[0])
+    assert match.save_path is not None and match.save_path.exists()

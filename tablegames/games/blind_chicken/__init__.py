@@ -13,7 +13,7 @@ SPEC = GameSpec(
     pitch="Fix your hand's order, then play only from its ends; dodge the chickens.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot),
+    bots=bot_levels(HeuristicBot, game="blind-chicken", playout="heuristic"),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(

@@ -232,6 +232,13 @@ class BlindChickenState(BaseState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    # Search bots play out only to the end of the hand (core/search.py).
+    def stage(self) -> int:
+        return self.hand_no
+
+    def standings(self) -> tuple[int, ...]:
+        return tuple(self.scores)
+
     def result(self) -> Result:
         breakdown = tuple(
             tuple((f"Hand {h + 1}", self.hand_scores[h][seat]) for h in range(len(self.hand_scores)))

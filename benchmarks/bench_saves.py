@@ -1,0 +1,172 @@
+"""Saves: what a durable save costs per move, and how fast the picker lists
+many saved matches.
+
+    python benchmarks/bench_saves.py [--saves N] [--repeats R] [--dir FOLDER] [--json]
+
+Save: one Blind Chicken match (4 random bots, 1 hand) saved after every move
+with records.save, once as shipped (the temporary file and the folder
+fsynced) and once with fsync turned off, in FOLDER (default: a new folder
+in the system's temporary folder; pass a folder on the disk your data
+directory lives on for the figure that matters). Median milliseconds per
+save.
+
+Listing: N saved matches (default 1,000), listed by records.unfinished()
+(what the picker runs on every return) and by the picker screen itself
+(records.unfinished() plus filling the list), medians of R repeats:
+- N finished matches (they live in matches/finished/, which the listing
+  never reads) plus 5 unfinished ones;
+- N unfinished matches, the first listing of a run (every header read and
+  checked) and a return to the picker (unchanged files are not read again);
+- the one-off first listing after an upgrade, when N finished matches saved
+  by an older version sit in matches/ and are replayed once and moved out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from _common import emit_json, median, parser_for, pin_to_one_core, print_table
+
+from tablegames.core import records, registry
+from tablegames.core.records import MatchRecord, Seat
+from tablegames.core.simulate import play_out
+
+GAME = "blind-chicken"
+
+
+def a_match(seed: int, moves: int | None = None) -> MatchRecord:
+    out = play_out(registry.get(GAME), ["random"] * 4, seed, options={"hands": 1}, record_actions=True)
+    actions = out.actions if moves is None else out.actions[:moves]
+    return MatchRecord(game=GAME, seats=[Seat("Ann"), Seat("Ben"), Seat("Cid", "random"), Seat("Dee", "random")],
+                       seed=seed, options={"hands": 1}, actions=actions, finished=moves is None)
+
+
+def save_cost(folder: Path, fsync: bool) -> tuple[float, int]:
+    """Median ms per save over one whole match, saved after every move."""
+    full = a_match(7)
+    record = MatchRecord(game=GAME, seats=full.seats, seed=full.seed, options=full.options)
+    path = folder / "bench-save.json"
+    real = os.fsync
+    if not fsync:
+        os.fsync = lambda fd: None  # type: ignore[assignment]
+    try:
+        times = []
+        for action in full.actions:
+            record.actions.append(action)
+            start = time.perf_counter()
+            records.save(record, path)
+            times.append(time.perf_counter() - start)
+    finally:
+        os.fsync = real
+    return median(times) * 1000, len(times)
+
+
+def fill(data: Path, finished: int, unfinished: int, legacy: bool = False) -> None:
+    """``finished`` finished matches (in matches/finished/, or in matches/
+    with ``legacy``) and ``unfinished`` ones, as the app saves them."""
+    if data.exists():
+        shutil.rmtree(data)
+    os.environ["TABLEGAMES_DATA_DIR"] = str(data)
+    done = a_match(3)
+    half = a_match(4, moves=20)
+    for i in range(finished):
+        done.id = f"done{i:05d}"
+        if legacy:
+            path = records.matches_dir() / f"{GAME}-{done.id}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(done.to_json(), indent=1))
+        else:
+            records.save(done)
+    for i in range(unfinished):
+        half.id = f"open{i:05d}"
+        records.save(half)
+
+
+def time_listing(repeats: int, cold: bool) -> float:
+    times = []
+    for _ in range(repeats):
+        if cold:
+            records._listed.clear()
+        start = time.perf_counter()
+        records.unfinished()
+        times.append(time.perf_counter() - start)
+    return median(times) * 1000
+
+
+def time_picker(repeats: int) -> float:
+    """The picker's own listing (records plus the option list), on returns."""
+    from tablegames.ui.app import TableGamesApp
+    from tablegames.ui.picker import PickerScreen
+
+    times: list[float] = []
+
+    async def run() -> None:
+        app = TableGamesApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, PickerScreen)
+            for _ in range(repeats):
+                start = time.perf_counter()
+                picker.load_saves()
+                times.append(time.perf_counter() - start)
+                await pilot.pause()
+
+    asyncio.run(run())
+    return median(times) * 1000
+
+
+def main() -> None:
+    parser = parser_for(__doc__)
+    parser.add_argument("--saves", type=int, default=1000, help="saved matches to list (default 1000)")
+    parser.add_argument("--repeats", type=int, default=7, help="repeats per listing figure (default 7)")
+    parser.add_argument("--dir", help="folder to measure saving in (default: a temporary folder)")
+    args = parser.parse_args()
+    cpu = pin_to_one_core()
+    n = args.saves
+    results: dict[str, float | int] = {}
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        base = Path(tmp)
+        folder = base / "save"
+        folder.mkdir()
+        results["save_ms_fsync"], results["saves_per_match"] = save_cost(folder, fsync=True)
+        results["save_ms_no_fsync"], _ = save_cost(folder, fsync=False)
+        data = base / "data"
+        fill(data, finished=n, unfinished=5)
+        results["list_finished_ms"] = time_listing(args.repeats, cold=True)
+        results["picker_finished_ms"] = time_picker(args.repeats)
+        fill(data, finished=0, unfinished=n)
+        results["list_unfinished_first_ms"] = time_listing(args.repeats, cold=True)
+        results["list_unfinished_return_ms"] = time_listing(args.repeats, cold=False)
+        results["picker_unfinished_return_ms"] = time_picker(args.repeats)
+        fill(data, finished=n, unfinished=0, legacy=True)
+        records._listed.clear()
+        start = time.perf_counter()
+        records.unfinished()
+        results["upgrade_once_ms"] = (time.perf_counter() - start) * 1000
+        assert not list(records.matches_dir().glob("*.json"))
+    if args.json:
+        emit_json({"benchmark": "saves", "cpu_pinned": cpu, "saves": n, "results": results})
+        return
+    rows = [
+        ["save after a move, fsynced (as shipped)", f"{results['save_ms_fsync']:.2f}"],
+        ["save after a move, no fsync", f"{results['save_ms_no_fsync']:.2f}"],
+        [f"list: {n:,} finished + 5 unfinished", f"{results['list_finished_ms']:.1f}"],
+        [f"picker: {n:,} finished + 5 unfinished", f"{results['picker_finished_ms']:.1f}"],
+        [f"list: {n:,} unfinished, first listing", f"{results['list_unfinished_first_ms']:.1f}"],
+        [f"list: {n:,} unfinished, return to picker", f"{results['list_unfinished_return_ms']:.1f}"],
+        [f"picker: {n:,} unfinished, return", f"{results['picker_unfinished_return_ms']:.1f}"],
+        [f"upgrade: {n:,} old finished saves moved out, once", f"{results['upgrade_once_ms']:.0f}"],
+    ]
+    print_table(["What", "ms (median)"], rows,
+                title=f"Saves ({results['saves_per_match']} saves per match; listing medians of {args.repeats})")
+
+
+if __name__ == "__main__":
+    main()

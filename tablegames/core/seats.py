@@ -1,0 +1,179 @@
+"""Who sits at the table: one validator for seat names, bot levels and
+seeds, shared by the command line (`--players`, `--seed`), seat setup and
+the records read back from disk.
+
+Names are plain text typed by people: spaces are tidied, the length is
+limited so every screen shows them in full, duplicates are refused, and
+control characters (a crafted ``\\x1b[2J`` clears a terminal) are refused
+at entry and escaped on output by ``shown``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from tablegames.core.bots import normalise_level
+from tablegames.core.game import GameSpec
+
+# Longest name a seat may have, so the score table and the handover screen
+# show names in full.
+MAX_NAME = 12
+
+# The largest seed: any whole number from 0 up to this (a 64-bit value).
+MAX_SEED = 2**63 - 1
+
+# How a bot's level shows in its generated name ("Bot 2 (hard)").
+SHORT_LEVELS = {"random": "easy", "heuristic": "hard"}
+
+
+class SeatError(ValueError):
+    """A bad seat, name, level or seed; the message is one line for a player."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    bot: str | None = None  # None: a human; else the bot level
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    def label(self) -> str:
+        return self.name if self.is_human else f"{self.name} (bot: {self.bot})"
+
+
+def _is_control(char: str) -> bool:
+    # Cc: C0/C1 controls (escape, bell, tab, newline...); Cf: invisible
+    # format characters (right-to-left overrides, zero-width joiners);
+    # Cs/Co/Cn: surrogates, private use, unassigned; Zl/Zp: line breaks.
+    category = unicodedata.category(char)
+    return category[0] == "C" or category in ("Zl", "Zp")
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print on a terminal: control characters escaped
+    (``\\x1b`` as the four characters ``\\x1b``), everything else as is."""
+    if not any(_is_control(c) for c in text):
+        return text
+    return "".join(c.encode("unicode_escape").decode("ascii") if _is_control(c) else c for c in text)
+
+
+def check_name(text: str, where: str = "") -> str:
+    """A player's name as typed -> the name to use (spaces tidied).
+
+    SeatError for an empty name, one longer than MAX_NAME characters, or one
+    with a control character. ``where`` ("Seat 2") starts the message."""
+    if not isinstance(text, str):
+        raise SeatError(f"{where or 'A name'} must be text.")
+    prefix = f"{where}: " if where else ""
+    bad = next((c for c in text if _is_control(c)), None)
+    if bad is not None:
+        raise SeatError(f"{prefix}the name {quoted(text)} has a control character "
+                        f"({shown(bad)}); use letters, digits, spaces and punctuation.")
+    name = " ".join(text.split())
+    if not name:
+        raise SeatError(f"{prefix}a player needs a name." if where else "A player needs a name.")
+    if len(name) > MAX_NAME:
+        raise SeatError(f"{prefix}the name {quoted(name)} is too long (at most {MAX_NAME} characters).")
+    return name
+
+
+def check_distinct(names: Iterable[str]) -> None:
+    """SeatError naming the first two seats that share a name (case aside)."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = name.casefold()
+        if key in seen:
+            raise SeatError(f"Seats {seen[key] + 1} and {i + 1} are both called {shown(name)}: "
+                            f"give each player a different name.")
+        seen[key] = i
+
+
+def check_level(text: str, spec: GameSpec | None = None) -> str:
+    """A bot level as typed ("hard", "random") -> the level's name."""
+    if not isinstance(text, str):
+        raise SeatError("A bot level must be text.")
+    try:
+        level = normalise_level(text.strip())
+    except ValueError as exc:
+        raise SeatError(shown(str(exc))) from None
+    if spec is not None and level not in spec.bots:
+        raise SeatError(f"This game has no {level} bot (it has: {', '.join(spec.bots)}).")
+    return level
+
+
+def check_seats(seats: Sequence[Seat], spec: GameSpec) -> list[Seat]:
+    """Every seat checked: names (tidied), distinct names, bot levels the
+    game has, and a player count the game takes. Returns the tidied seats."""
+    checked = [Seat(check_name(seat.name, f"Seat {i + 1}"),
+                    None if seat.bot is None else check_level(seat.bot, spec))
+               for i, seat in enumerate(seats)]
+    check_distinct(seat.name for seat in checked)
+    try:
+        spec.check_players(len(checked))
+    except ValueError as exc:
+        raise SeatError(str(exc)) from None
+    return checked
+
+
+def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
+    """The command line's seat list, "Kim,Lee,bot,bot:hard" -> seats.
+
+    A name is a human; "bot" is a bot at the game's default level, named
+    "Bot 1", "Bot 2"... in seat order; "bot:LEVEL" one at LEVEL, named
+    "Bot 2 (hard)". None: "You" and bots up to the smallest player count."""
+    if text is None:
+        return [Seat("You")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
+    parts = text.split(",")
+    seats: list[Seat] = []
+    bots = 0
+    for number, part in enumerate(parts, start=1):
+        if not part.strip():
+            raise SeatError(f"The seat list has an empty seat in {quoted(text)} "
+                            f"(separate seats with single commas).")
+        head, colon, level = part.partition(":")
+        if head.strip().lower() == "bot":
+            bots += 1
+            if colon:
+                level = check_level(level, spec)
+                name = f"Bot {bots} ({SHORT_LEVELS.get(level, level)})"[:MAX_NAME]
+                seats.append(Seat(name, level))
+            else:
+                seats.append(Seat(f"Bot {bots}", spec.default_bot))
+        else:
+            seats.append(Seat(check_name(part, f"Seat {number}")))
+    return check_seats(seats, spec)
+
+
+def check_seed(value: object) -> int:
+    """A seed: a whole number from 0 to MAX_SEED (the same rule for the
+    command line, seat setup and records)."""
+    if type(value) is not int or not 0 <= value <= MAX_SEED:
+        raise SeatError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {_short(value)}.")
+    return value
+
+
+def parse_seed(text: str) -> int:
+    """A seed as typed -> the seed (SeatError for "-1", "3.7", "seven")."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_SEED)):
+        raise SeatError(f"The seed must be a whole number from 0 to {MAX_SEED}, not {_short(text)}.")
+    return check_seed(int(digits))
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """'text' in quotes for a message: escaped by ``shown``, cut at ``limit``."""
+    text = shown(text)
+    return f"'{text if len(text) <= limit else text[:limit - 3] + '...'}'"
+
+
+def _short(value: object) -> str:
+    if isinstance(value, str):
+        return quoted(value, 24)
+    if isinstance(value, int) and abs(value).bit_length() > 256:
+        return "a number that long"
+    text = shown(repr(value))
+    return text if len(text) <= 24 else text[:21] + "..."

@@ -1,0 +1,84 @@
+"""The search bot (core/search.py): works from views only, reproducible
+under an iteration cap, and always answers with a legal action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tablegames.core import registry
+from tablegames.core.search import Budget, SearchBot
+from tests.harness import game_cases, names, random_steps
+
+SEARCHABLE = [(game, n) for game, n in game_cases() if registry.get(game).sample is not None]
+
+
+def search_bot(game: str, iterations: int, seconds: float | None = None) -> SearchBot:
+    spec = registry.get(game)
+    return SearchBot(lambda: spec, spec.bots["random"], Budget(seconds=seconds, iterations=iterations),
+                     advisor=spec.bots["heuristic"])
+
+
+class _Guarded:
+    """The real state, refusing every access while the bot thinks."""
+
+    thinking = False
+
+    def __init__(self, state):
+        object.__setattr__(self, "_state", state)
+
+    def __getattr__(self, name):
+        if _Guarded.thinking:
+            raise AssertionError(f"the bot touched the real state ({name})")
+        return getattr(object.__getattribute__(self, "_state"), name)
+
+
+@pytest.mark.parametrize("game,players", SEARCHABLE[:1] + SEARCHABLE[-1:])
+def test_the_search_bot_only_ever_receives_views(game, players):
+    spec = registry.get(game)
+    guarded = _Guarded(spec.new_game(names(players), None, 5))
+    bot = search_bot(game, iterations=6)
+    rng = random.Random(1)
+    for _ in range(40):
+        if guarded.is_over():
+            break
+        seat = guarded.to_move()[0]
+        view, legal = guarded.view(seat), list(guarded.legal_actions(seat))
+        _Guarded.thinking = True
+        try:
+            action = bot.choose(view, legal, rng)
+        finally:
+            _Guarded.thinking = False
+        guarded.apply(seat, action)
+
+
+@pytest.mark.parametrize("game,players", SEARCHABLE)
+def test_the_same_seed_and_iteration_cap_give_the_same_choice(game, players):
+    spec = registry.get(game)
+    for state, seat, _action in random_steps(spec, players, 3):
+        legal = list(state.legal_actions(seat))
+        if len(legal) > 1:
+            break
+    view = state.view(seat)
+    first = search_bot(game, 30).choose(view, legal, random.Random(9))
+    again = search_bot(game, 30).choose(view, legal, random.Random(9))
+    assert first == again
+
+
+@pytest.mark.parametrize("game,players", SEARCHABLE)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1))
+def test_with_a_tiny_budget_the_search_bot_still_answers_legally_in_every_phase(game, players, seed):
+    spec = registry.get(game)
+    bot = search_bot(game, iterations=2, seconds=0.0)
+    rng = random.Random(seed)
+    for index, (state, seat, _action) in enumerate(random_steps(spec, players, seed)):
+        if index % 4:
+            continue
+        legal = list(state.legal_actions(seat))
+        choice = bot.choose(state.view(seat), legal, rng)
+        probe = state.copy()
+        probe.apply(seat, choice)  # raises IllegalAction if the choice were not legal
