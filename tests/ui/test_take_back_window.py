@@ -129,6 +129,33 @@ def test_no_handover_tells_the_table_about_a_move_that_can_still_be_taken_back(s
     assert leaks_held_back > 0
 
 
+@pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda spec: spec.id)
+def test_every_move_that_may_be_taken_back_waits_for_its_mover_before_a_handover(spec):
+    """Without a sampler too: no handover ever comes while a move may be
+    taken back, and every such move that hands the turn to another human
+    waits on its mover's screen first (in Blind Business, e.g. after take)."""
+    rng = random.Random(3)
+    waited: set[str] = set()
+    for seats in seatings(spec):
+        for seed in range(3):
+            match = Match.new(spec.id, seats, None, seed=seed, autosave=False)
+            for _ in range(2000):
+                match.run_bots()
+                if match.is_over():
+                    break
+                if match.pending_pass:
+                    waited.add(match.record.actions[-1][1].split()[0])
+                    assert not match.needs_handover() and match.on_screen() is None
+                    match.confirm_pass()
+                if match.needs_handover():
+                    assert not match.can_take_back()
+                    match.take_keyboard(match.next_human())
+                match.play(rng.choice(match.legal_actions()))
+            else:
+                raise AssertionError("the match did not end")
+    assert waited, "no move ever waited to pass the keyboard"
+
+
 def test_the_app_shows_the_waiting_screen_then_the_handover_without_take_back():
     """The app's choice of screen follows the controller: the mover's game
     screen while the move waits, a handover (with no take-back) after."""
