@@ -168,3 +168,19 @@ def test_the_app_shows_the_waiting_screen_then_the_handover_without_take_back():
     screen = app.screen_for(match)
     assert isinstance(screen, HandoverScreen) and not match.can_take_back()
     assert "take_back" not in {binding.action for binding in HandoverScreen.BINDINGS}
+
+
+async def test_the_palette_passes_the_keyboard_from_the_waiting_screen_too():
+    from tablegames.games.blind_chicken import scenes
+    from tests.ui.helpers import SIZE, make_app, settle
+
+    match = scenes.waiting_to_pass()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p", *"pass the keyboard")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen) and app.screen.next_seat == 1
+        assert not match.can_take_back()
