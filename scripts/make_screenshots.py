@@ -1,4 +1,6 @@
-"""Regenerate screenshots/*.svg from seeded games (80x24, ASCII off).
+"""Regenerate screenshots/*.svg (80x24, ASCII off): the picker, seat setup,
+and every registered game's seeded scenes (``GameSpec.scenes``), one file
+per scene name.
 
     python scripts/make_screenshots.py
 
@@ -36,21 +38,16 @@ async def shoot(name: str, match=None, keys: tuple[str, ...] = ()) -> Path:
 
 async def main() -> None:
     from tablegames.core import registry
-    from tablegames.games.blind_business import scenes as business
-    from tablegames.games.blind_chicken import scenes
+    from tablegames.ui.assets import all_scenes
 
     OUT.mkdir(exist_ok=True)
     number = [spec.id for spec in registry.all_specs()].index("blind-chicken") + 1
     shots = [
         await shoot("picker"),
         await shoot("setup", keys=(str(number),)),
-        await shoot("handover", scenes.handover()),
-        await shoot("blind-chicken", scenes.blind_chicken_play()),
-        await shoot("results", scenes.results()),
-        # Kim picks Lee's slot 2 and spends an OK token.
-        await shoot("blind-business", business.requester_choosing(), keys=("down", "right", "o")),
-        await shoot("blind-business-answer", business.recipient_answering()),
     ]
+    for _, scene in all_scenes():
+        shots.append(await shoot(scene.name, scene.build(), scene.keys))
     for path in shots:
         print(path.relative_to(ROOT))
 

@@ -25,7 +25,7 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from tablegames.core.match import Match
-from tablegames.ui.glyphs import ASCII_KEYS, glyphs_for
+from tablegames.ui.glyphs import glyphs_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -185,8 +185,9 @@ class TableGamesApp(App):
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and not binding.key_display:
             key = binding.key.split(",")[0]
-            if key in ASCII_KEYS:
-                return ASCII_KEYS[key]
+            shown = self.glyphs.key(key)
+            if shown is not None:
+                return shown
             text = super().get_key_display(binding)
             return text if text.isascii() else key
         return super().get_key_display(binding)

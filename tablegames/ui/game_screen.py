@@ -27,43 +27,63 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   for the seat at the keyboard, or prints the rules' one-line message
   (``IllegalAction``) under the table and changes nothing. ``self.say(text)``
   prints a message of the screen's own (e.g. "only the ends can be played");
-- optionally ``check_action(action, parameters)``: return False for a key
-  that does nothing in the current phase (the footer hides it), and
-  ``super().check_action(...)`` for the others. Several bindings may share a
-  key (e.g. ``left``) as long as only one is enabled at a time;
-- optionally message handlers such as ``on_hand_row_clicked`` for the mouse.
+- ``PHASE_KEYS``: which binding actions each phase offers, keyed by
+  ``view["phase"]`` (a str, or a str-valued Enum member), e.g.
+  ``{"order": {"cursor", "sort", "confirm"}, "play": {"play"}}``. An action
+  named in any phase works only in the phases that name it (the footer hides
+  it elsewhere); an action named in none (rules, take-back) always works. An
+  entry without parentheses covers every binding of that action; one written
+  like the binding, ``"answer('yes')"``, covers only those parameters.
+  Several bindings may share a key (e.g. ``left``) as long as only one is
+  offered at a time. For a finer test inside a phase (a token to spend, the
+  seat at the keyboard deciding) override ``key_offered(action,
+  parameters)``;
+- optionally message handlers such as ``on_hand_row_clicked`` for the mouse
+  or ``on_decision_panel_chosen`` for a DecisionPanel.
 
-Shared widgets for that: ``tablegames.ui.widgets`` (CardFace/Card, HandRow,
-TrickArea, ScoreTable, LogPanel, TextLine, Cycler). A game without a screen
-module gets ``GenericGameScreen``: its view as text and its legal actions as a
-numbered list, so it is playable (if plainly) before its screen exists.
+Shared widgets for that: ``tablegames.ui.widgets``: CardFace/Card (a face, or
+``CardFace.back(public, tone)``: a back showing only a public attribute),
+HandRow, TrickArea, Pile (top card and size; a public pile can be looked
+through), DecisionPanel (a question, numbered choices, a none choice; its own
+keys while focused), ScoreTable, LogPanel, TextLine, Cycler. Symbols and key
+names in prompts come from ``self.glyphs`` (``left_right``, ``up_down``,
+``enter``...), so ``--ascii`` changes them; a game's own symbols live in its
+package. A game whose spec names no screen gets ``GenericGameScreen``: its
+view as text and its legal actions as a numbered list, so it is playable (if
+plainly) before its screen exists.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from typing import Any, Iterable
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterable, Mapping
 
-from rich.text import Text
+from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import LogPanel, TextLine
+from tablegames.ui.widgets import DecisionPanel, LogPanel, TextLine
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 
 class GameScreen(Screen):
     """Base class of a game's screen (see the module docstring)."""
+
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
 
     # Keys go to the screen's bindings; a game focuses a widget when it needs one.
     AUTO_FOCUS = ""
@@ -90,11 +110,17 @@ class GameScreen(Screen):
     # mover to pass the keyboard (Match.pending_pass); the game's own keys do not.
     WAITING_ACTIONS = frozenset({"rules", "take_back", "confirm_pass"})
 
+    # Which binding actions each phase offers (see the module docstring).
+    PHASE_KEYS: ClassVar[Mapping[str, Collection[str]]] = {}
+    # Built from PHASE_KEYS: action name -> {phase: parameter tuples, or None for any}.
+    _phase_index: ClassVar[dict[str, dict[str, list[tuple[object, ...]] | None]]] = {}
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's own ``check_action`` is asked only when the game may act:
-        while a finished move waits to pass the keyboard, its keys are off
-        (and out of the footer)."""
+        """Indexes ``PHASE_KEYS``; and a game's own ``check_action`` is asked
+        only when the game may act: while a finished move waits to pass the
+        keyboard, its keys are off (and out of the footer)."""
         super().__init_subclass__(**kwargs)
+        cls._phase_index = _index_phase_keys(cls.PHASE_KEYS)
         own = cls.__dict__.get("check_action")
         if own is not None and not getattr(own, "_waits_for_pass", False):
             @functools.wraps(own)
@@ -136,6 +162,10 @@ class GameScreen(Screen):
     def my_turn(self) -> bool:
         """Whether the seat at the keyboard must decide now."""
         return self.seat is not None and self.seat in self.match.deciders()
+
+    def phase(self) -> str:
+        """The phase of the view on screen ("" if the game has no phases)."""
+        return _phase_name(self.view.get("phase", ""))
 
     def seat_label(self, seat: int) -> str:
         """A seat's name, with "(bot)" for a computer player."""
@@ -222,13 +252,31 @@ class GameScreen(Screen):
         self.after_change()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Show "Undo" in the footer only when there is something to take back,
-        and "Pass the keyboard" only while a finished move waits for it."""
+        """A key works (and shows in the footer) when the phase offers it
+        (``PHASE_KEYS``, then ``key_offered``); "Undo" only when there is
+        something to take back; while a finished move waits to pass the
+        keyboard, only passing, taking back and the rules."""
         if action == "take_back":
             return self.can_take_back()
         if action == "confirm_pass":
             return self.match.pending_pass
-        return action in self.WAITING_ACTIONS or not self.match.pending_pass
+        if self.match.pending_pass and action not in self.WAITING_ACTIONS:
+            return False
+        phases = self._phase_index.get(action)
+        if phases is None:
+            return True
+        phase = self.phase()
+        if phase not in phases:
+            return False
+        allowed = phases[phase]
+        if allowed is not None and tuple(parameters) not in allowed:
+            return False
+        return self.key_offered(action, parameters)
+
+    def key_offered(self, action: str, parameters: tuple) -> bool:
+        """For a game: whether a key its phase offers works right now (e.g.
+        only with a token left). Called only for actions in ``PHASE_KEYS``."""
+        return True
 
     def can_take_back(self) -> bool:
         """While the mover's own view is on screen, or while their finished
@@ -267,37 +315,57 @@ class GameScreen(Screen):
                             self.app.action_to_picker)
 
 
+def _phase_name(phase: object) -> str:
+    return str(phase.value) if isinstance(phase, Enum) else str(phase)
+
+
+def _index_phase_keys(phase_keys: Mapping[str, Collection[str]]
+                      ) -> dict[str, dict[str, list[tuple[object, ...]] | None]]:
+    index: dict[str, dict[str, list[tuple[object, ...]] | None]] = {}
+    for phase, entries in phase_keys.items():
+        name = _phase_name(phase)
+        for entry in entries:
+            _, action, parameters = parse_action_string(entry)
+            phases = index.setdefault(action, {})
+            if "(" not in entry:
+                phases[name] = None  # every binding of the action
+            else:
+                allowed = phases.setdefault(name, [])
+                if allowed is not None:
+                    allowed.append(tuple(parameters))
+    return index
+
+
 class GenericGameScreen(GameScreen):
     """For a game without its own screen: its view as text and its legal
-    actions as a numbered list (arrows and Enter, or the number)."""
+    actions in a DecisionPanel (arrows and Enter, the number, or a click)."""
 
-    BINDINGS = [Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)]
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self.actions: list[Any] = []
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="generic-view", markup=False)
 
     def compose_hand(self) -> ComposeResult:
-        yield OptionList(id="generic-actions")
+        yield DecisionPanel(id="generic-actions")
 
     def show_view(self, view: dict) -> None:
         lines = [f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items()
                  if value not in (None, [], {})]
         self.query_one("#generic-view", Static).update("\n".join(lines))
-        actions = self.query_one("#generic-actions", OptionList)
-        actions.clear_options()
-        for number, action in enumerate(self.match.legal_actions(), start=1):
-            actions.add_option(Option(Text(f"{number}. {action}"), id=str(action)))
-        if actions.option_count:
-            actions.highlighted = 0
-            actions.focus()
+        panel = self.query_one("#generic-actions", DecisionPanel)
+        actions = list(self.match.legal_actions()) if self.my_turn() else []
+        if [str(a) for a in actions] != [str(a) for a in self.actions] or not self.actions:
+            self.actions = actions
+            panel.ask("Your move:" if actions else "", [str(action) for action in actions])
+        if actions:
+            panel.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act(str(event.option.id))
-
-    def action_pick(self, number: int) -> None:
-        actions = self.query_one("#generic-actions", OptionList)
-        if number <= actions.option_count:
-            self.act(str(actions.get_option_at_index(number - 1).id))
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        event.stop()
+        if event.index is not None and event.index < len(self.actions):
+            self.act(self.actions[event.index])
 
 
 def game_screen_for(match: Match) -> GameScreen:

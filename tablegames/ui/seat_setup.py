@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -14,12 +16,18 @@ from tablegames.core.records import RecordError
 from tablegames.core.seats import MAX_NAME, Seat, check_seats, parse_seed
 from tablegames.ui.widgets import Cycler
 
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
+
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 NAME_LENGTH = MAX_NAME
 HUMAN = "human"
 
 
 class SetupScreen(Screen):
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
+
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -35,14 +43,13 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         spec = self.spec
         glyphs = self.app.glyphs
-        arrows = {"ud": "up/down", "lr": "left/right"} if glyphs.ascii else {"ud": "↑↓", "lr": "←→"}
         kinds = [(HUMAN, "Human")] + [
             (level, f"Bot ({level})")
             for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
         ]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)
-            yield Static(f"{arrows['ud']} or Tab: next field {glyphs.sep} {arrows['lr']}: change a choice "
+            yield Static(f"{glyphs.up_down} or Tab: next field {glyphs.sep} {glyphs.left_right}: change a choice "
                          f"{glyphs.sep} ctrl+s: start", id="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
+from tablegames.games.blind_chicken.driver import decide as play_turn
 from tablegames.ui.app import TableGamesApp
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
@@ -27,6 +28,15 @@ def make_app(match: Match | None = None, **kwargs) -> TableGamesApp:
 
 def chicken_match(*seats: Seat, seed: int = 11, hands: int = 1) -> Match:
     return Match.new("blind-chicken", list(seats), {"hands": hands}, seed=seed)
+
+
+def one_human_in_play_phase(seed: int = 3):
+    """Ann against two bots, at her first decision of the play phase."""
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=seed)
+    match.run_bots()
+    match.play(match.legal_actions()[0])  # her order
+    match.run_bots()
+    return match
 
 
 def screen_text(app: TableGamesApp) -> str:
@@ -58,24 +68,6 @@ async def settle(pilot: Pilot, rounds: int = 200) -> None:
             await pilot.pause()
             return
     raise AssertionError("bots did not finish")
-
-
-async def play_turn(pilot: Pilot) -> None:
-    """The human at the keyboard makes one decision with keys."""
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen)
-    phase = screen.view["phase"]
-    if phase == "order":
-        await pilot.press("s", "right", "full_stop", "enter")
-    elif phase == "play":
-        hand = screen.view["hand"]
-        # Keep it varied but keyboard-only: l, r, or arrow + Enter.
-        key = ["l", "r", "left"][len(hand) % 3]
-        await pilot.press(*([key, "enter"] if key == "left" else [key]))
-    elif phase == "aside":
-        await pilot.press("enter")
-    else:
-        raise AssertionError(f"unexpected phase {phase}")
 
 
 async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, on_game_screen,
@@ -128,4 +120,4 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
 
 
 __all__ = ["play_whole_match", "SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
-           "settle", "play_turn", "HandoverScreen", "ResultsScreen", "GameScreen", "Seat"]
+           "settle", "play_turn", "one_human_in_play_phase", "HandoverScreen", "ResultsScreen", "GameScreen", "Seat"]

@@ -19,7 +19,7 @@ from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, hand_cards, make_app,
     play_whole_match, screen_text, settle, shown_numbers,
 )
-from tests.ui.test_blind_business import _hand, bb_match, decide, shown_ids
+from tests.games.blind_business.test_screen import _hand, bb_match, decide, shown_ids
 
 LOOKED = "You looked at your hand"
 

@@ -7,24 +7,15 @@ import re
 from textual.widgets import Input
 
 from tablegames.core.records import Seat
-from tablegames.games.blind_chicken.cards import EGGS
 from tablegames.ui.picker import PickerScreen
 from tablegames.ui.rules_screen import RulesScreen
 from tablegames.ui.seat_setup import SetupScreen
 from tablegames.ui.too_small import TooSmallScreen
 from tablegames.ui.widgets import Cycler, HandRow
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, chicken_match, hand_cards, make_app, screen_text, settle,
+    SIZE, GameScreen, HandoverScreen, chicken_match, hand_cards, make_app, one_human_in_play_phase, screen_text,
+    settle,
 )
-
-
-def one_human_in_play_phase(seed: int = 3):
-    """Ann against two bots, at her first decision of the play phase."""
-    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=seed)
-    match.run_bots()
-    match.play(match.legal_actions()[0])  # her order
-    match.run_bots()
-    return match
 
 
 async def test_a_small_terminal_shows_an_enlarge_message_until_it_is_big_enough():
@@ -50,33 +41,6 @@ async def test_ascii_mode_draws_cards_and_borders_in_plain_ascii():
     assert text.isascii(), [line for line in text.splitlines() if not line.isascii()]
     assert "+---+" in text  # a card outline
     assert "H" in text and "#===#" in text  # the card under the cursor
-
-
-async def test_a_chicken_card_shows_its_symbol_and_egg_count_not_only_a_colour():
-    for ascii, symbol in ((False, "🐔"), (True, "*")):
-        match = one_human_in_play_phase()
-        app = make_app(match, ascii=ascii)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            screen = app.screen
-            assert screen.face("C57").inline() == f"57{symbol}4"
-            assert screen.face("C22").inline() == f"22{symbol}1"
-            assert screen.face("C30").inline() == "30"
-            for face in screen.query_one(HandRow).faces:
-                eggs = EGGS[int(face.label)]
-                assert face.mark == (f"{symbol}{eggs}" if eggs else "")
-
-
-async def test_playing_a_middle_card_says_only_the_ends_can_be_played():
-    match = one_human_in_play_phase()
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = list(match.record.actions)
-        await pilot.click(HandRow, offset=(8, 2))  # the second card
-        await pilot.pause()
-        assert "! Only the leftmost or rightmost card can be played." in screen_text(app)
-        assert match.record.actions == before
 
 
 async def test_a_move_out_of_turn_gets_the_rules_message_and_changes_nothing():
@@ -108,22 +72,6 @@ async def test_take_back_returns_the_card_to_the_hand():
         await pilot.pause()
         assert match.view()["hand"] == hand
         assert "! Taken back." in screen_text(app)
-
-
-async def test_arranging_moves_the_card_under_the_cursor_and_enter_fixes_that_order():
-    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=2)
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        low = sorted(int(c[1:]) for c in match.view()["hand"])
-        await pilot.press("s")  # ascending; the cursor is on the first card
-        await pilot.press("full_stop", "full_stop")  # carry the lowest card two places right
-        await pilot.press("left", "comma")  # then move the card left of it to the far left
-        await pilot.press("enter")
-        await settle(pilot)
-        arranged = [low[2], low[1], low[0], *low[3:]]
-        ordered = [a for s, a in match.record.actions if s == 0 and a.startswith("order")]
-        assert ordered == ["order " + " ".join(map(str, arranged))]
 
 
 async def test_seat_setup_explains_a_bad_entry_in_one_line_then_starts_the_match():
@@ -185,25 +133,6 @@ async def test_the_command_palette_offers_rules_take_back_and_quit_to_picker():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
-
-
-async def test_set_aside_preselects_the_costliest_earlier_trick():
-    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=8)
-    match.run_bots()
-    match.play(match.legal_actions()[0])
-    while match.view()["phase"] != "aside":
-        match.run_bots()
-        if match.view()["phase"] == "play":
-            match.play("L")
-    costs = [trick["score"] for trick in match.view()["taken"][0][:-1]]
-    assert costs == [0, -2, -1, -12, 0]  # the seeded deal this test is about
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert "Trick 4: " in screen_text(app)
-        await pilot.press("enter")
-        await settle(pilot)
-    assert match.record.actions[-1] == (0, "aside 4")
 
 
 async def test_taking_back_an_arrangement_on_the_waiting_screen_gives_it_back_to_its_owner():

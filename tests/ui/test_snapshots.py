@@ -1,4 +1,5 @@
-"""Snapshots of the main screens at 80x24 from fixed seeds.
+"""Snapshots at 80x24 (animations off, steady cursor): the picker, seat
+setup, and every seeded scene of every registered game (its ``SCENES``).
 
 Regenerate after an intended change of the look:
     pytest tests/ui/test_snapshots.py --snapshot-update
@@ -9,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from tablegames.core import registry
-from tablegames.games.blind_chicken import scenes
+from tablegames.ui.assets import all_scenes
 from tests.ui.helpers import SIZE, make_app
+
+SCENES = all_scenes()
 
 
 @pytest.fixture
@@ -28,17 +31,12 @@ def test_seat_setup_snapshot(snap_compare, only_blind_chicken):
     assert snap_compare(make_app(), press=["1"], terminal_size=SIZE)
 
 
-def test_handover_snapshot(snap_compare):
-    assert snap_compare(make_app(scenes.handover()), terminal_size=SIZE)
+def test_scene_names_are_unique_so_each_has_its_own_screenshot():
+    names = [scene.name for _, scene in SCENES]
+    assert len(names) == len(set(names)), names
+    assert {spec.id for spec, _ in SCENES} == {spec.id for spec in registry.all_specs() if spec.scenes}
 
 
-def test_waiting_to_pass_the_keyboard_snapshot(snap_compare):
-    assert snap_compare(make_app(scenes.waiting_to_pass()), terminal_size=SIZE)
-
-
-def test_blind_chicken_play_phase_snapshot(snap_compare):
-    assert snap_compare(make_app(scenes.blind_chicken_play()), terminal_size=SIZE)
-
-
-def test_results_snapshot(snap_compare):
-    assert snap_compare(make_app(scenes.results()), terminal_size=SIZE)
+@pytest.mark.parametrize("scene", [scene for _, scene in SCENES], ids=[scene.name for _, scene in SCENES])
+def test_scene_snapshot(snap_compare, scene):
+    assert snap_compare(make_app(scene.build()), press=list(scene.keys), terminal_size=SIZE)

@@ -4,6 +4,7 @@ from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, Option, rules_page
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.rules import new_state, parse_action
+from tablegames.games.blind_business.sampler import sample
 
 SPEC = GameSpec(
     id="blind-business",
@@ -13,14 +14,18 @@ SPEC = GameSpec(
     pitch="Trade cards you cannot see: everyone sees your hand except you.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot),
+    sample=sample,
+    bots=bot_levels(HeuristicBot, game="blind-business"),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(
         Option("family", "Rules", 0, (0, 1),
-               "Family rules turn off every card and district ability: only cards x highest number scores.",
+               "Family rules: the basic game. No card or district abilities, but Trainers are placed "
+               "and the Versatile fills a gap.",
                {0: "full rules", 1: "family rules"}),
     ),
     score_note="Highest score wins; five in a row wins at once.",
     screen="tablegames.games.blind_business.screen:BlindBusinessScreen",
+    scenes="tablegames.games.blind_business.scenes",
+    driver="tablegames.games.blind_business.driver:decide",
 )

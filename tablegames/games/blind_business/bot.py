@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from tablegames.games.blind_business.cards import (
     BOARDWALK,
@@ -29,9 +29,9 @@ from tablegames.games.blind_business.cards import (
     ROW_GAP,
     STATION,
 )
-from tablegames.games.blind_business.rules import (
+from tablegames.games.blind_business.actions import (
     ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
-    Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
+    Action, Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
 )
 from tablegames.games.blind_business.scoring import bonus_table, majority_bonuses
 
@@ -40,6 +40,12 @@ TOKEN = 4.0            # an OK token in hand, roughly
 PLAYGROUND_ADD = 8.0   # the playground majority's extra card
 _WINDOWS = tuple(0b11111 << start for start in range(7))
 _NAME_TO_DISTRICT = {name: d for d, name in enumerate(DISTRICT_NAMES)}
+
+
+def _card(c: int | None) -> int:
+    """A card the view shows (the bot only picks visible ones)."""
+    assert c is not None
+    return c
 
 
 def _bits(x: int) -> int:
@@ -68,7 +74,7 @@ class _Table:
             visible.update(self.free[-1])
         self.hands: list[list[int | None]] = []
         for s, hand in enumerate(view["hands"]):
-            row = []
+            row: list[int | None] = []
             for c in hand:
                 if c is None or c == "back":
                     row.append(None)
@@ -107,7 +113,7 @@ class _Table:
                 elif DISTRICT[c] >= 0:
                     vers = True
             total += count * high
-            if ROW_EXACT[mask] or (vers and not family and ROW_GAP[mask]):
+            if ROW_EXACT[mask] or (vers and ROW_GAP[mask]):
                 total += WIN
                 continue
             if not family:
@@ -121,7 +127,7 @@ class _Table:
                 k = _bits(w & mask)
                 if k > best:
                     best = k
-            if vers and not family:
+            if vers:
                 best += 1
             if best >= 3:
                 total += (3.0 if best == 3 else 12.0) * (0.3 + self.rounds_left)
@@ -153,15 +159,13 @@ class _Table:
         groups = self.groups[seat]
         d = DISTRICT[card]
         if d < 0:
-            if self.family:
-                val = 0.0
-            else:
-                options = [x for x in DISTRICTS if groups[x]]
-                val = max((self.with_card(seat, x, card) for x in options), default=2.0)
+            # A Trainer is placed in a row (family rules too).
+            options = [x for x in DISTRICTS if groups[x]]
+            val = max((self.with_card(seat, x, card) for x in options), default=2.0)
         else:
             val = self.with_card(seat, d, card)
             # Unassigned Trainers may follow the first card of a new district.
-            if not self.family and not groups[d] and self.free[seat]:
+            if not groups[d] and self.free[seat]:
                 val += 0.5 * NUMBER[card]
         if not self.family:
             num = NUMBER[card]
@@ -257,12 +261,14 @@ class HeuristicBot:
         return total / weight_sum if weight_sum else 0.0
 
     # ----- decisions
-    def choose(self, view: dict | None, legal: Sequence, rng: random.Random):
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Any], rng: random.Random) -> Action:
         first = legal[0]
         if len(legal) == 1 or isinstance(first, Seen):
             if view is not None:
                 self._remember(_Table(view))
             return first
+        if view is None:
+            raise ValueError("The Blind Business bot decides from its view.")
         t = _Table(view)
         self._remember(t)
         if isinstance(first, Ask):
@@ -271,8 +277,8 @@ class HeuristicBot:
             return self._answer(t, legal)
         if isinstance(first, Take):
             p = view["request"]["recipient"]
-            return max(legal, key=lambda a: t.value(t.me, t.hands[p][a.slot - 1])
-                       + 0.2 * t.weight(p) * t.value(p, t.hands[p][a.slot - 1]))
+            return max(legal, key=lambda a: t.value(t.me, _card(t.hands[p][a.slot - 1]))
+                       + 0.2 * t.weight(p) * t.value(p, _card(t.hands[p][a.slot - 1])))
         if isinstance(first, CounterAsk):
             return self._counter(t, legal)
         if isinstance(first, Reply):
@@ -292,8 +298,9 @@ class HeuristicBot:
 
     def _ask(self, t: _Table, legal: Sequence) -> Ask:
         me = t.me
-        give_mine = {}
-        best, best_score = None, -math.inf
+        give_mine: dict[int, tuple[float, float]] = {}
+        best: Ask = legal[0]
+        best_score = -math.inf
         for action in legal:
             p, s = action.target, action.slot - 1
             hand = t.hands[p]
@@ -332,7 +339,8 @@ class HeuristicBot:
         w = t.weight(r)
         asked_me = self._own_value(t, me, prefer=r)
         asked_r = self._own_value(t, r, prefer=r)
-        best, best_score = None, -math.inf
+        best: CounterAsk = legal[0]
+        best_score = -math.inf
         for action in legal:
             y = t.hands[r][action.slot - 1]
             vy_me, vy_r = t.value(me, y), t.value(r, y)
@@ -371,14 +379,15 @@ class HeuristicBot:
     def _swap(self, t: _Table, legal: Sequence) -> Swap:
         me = t.me
         mine = sum(max(0.0, self._own_value(t, me)) for _ in range(4))
-        best, best_gain = KEEP_HAND, 3.0
+        best: Swap = KEEP_HAND
+        best_gain = 3.0
         for action in legal:
             if action.target is None:
                 continue
             theirs = sum(max(0.0, t.value(me, c)) for c in t.hands[action.target] if c is not None)
             if theirs - mine > best_gain:
                 best, best_gain = action, theirs - mine
-        if best is not KEEP_HAND:
+        if best.target is not None:
             # I will hold exactly their hand (shuffled).
             self.known = {c for c in t.hands[best.target] if c is not None}
         return best
@@ -391,7 +400,8 @@ class HeuristicBot:
                 continue
             c = t.hands[me][action.slot - 1]
             d = DISTRICT[c]
-            gain = t.with_card(me, d, c) if d >= 0 else 0.0
+            # An added Trainer is placed like any Trainer.
+            gain = t.with_card(me, d, c) if d >= 0 else t.value(me, c)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best

@@ -1,11 +1,12 @@
-"""Seeded moments of a Blind Business game, the same every time: used by the
-snapshot tests and by scripts/make_screenshots.py."""
+"""Seeded moments of a Blind Business game, the same every time: ``SCENES``
+feeds the snapshot tests and scripts/make_screenshots.py."""
 
 from __future__ import annotations
 
 import random
 from typing import Callable
 
+from tablegames.core.game import Scene
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 
@@ -21,6 +22,7 @@ def seeded_position(seed: int, stop: Callable[[dict, int], bool]) -> Match:
         match.run_bots()
         assert not match.is_over(), "the scene was not reached"
         seat = match.next_human()
+        assert seat is not None, "no human to decide"
         match.take_keyboard(seat)
         if stop(match.view(), seat):
             return match
@@ -51,3 +53,14 @@ def finished() -> Match:
         match.play(rng.choice(match.legal_actions()))
         match.run_bots()
     return match
+
+
+SCENES = (
+    # Down: the next rival; right: slot 2; o: spend the OK token.
+    Scene("blind-business", requester_choosing, keys=("down", "right", "o"),
+          caption="Blind Business: Kim picks Lee's slot 2 and spends an OK token."),
+    Scene("blind-business-answer", recipient_answering,
+          caption="Lee answers Kim's request, seeing every hand but their own."),
+    Scene("blind-business-peek", private_peek, caption="Kim won a 4 and looks at her own hand, alone."),
+    Scene("blind-business-results", finished, caption="The end of a Blind Business game."),
+)

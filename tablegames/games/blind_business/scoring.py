@@ -21,6 +21,9 @@ from tablegames.games.blind_business.cards import (
 PAIR_POINTS = 7
 LOVERS_POINTS = 5
 PASSERS_POINTS = 10
+# Bit n set: the number n is present (bit 0: a card without a number).
+_LOVERS = (1 << 5) | (1 << 6)
+_PASSERS = (1 << 7) | (1 << 8) | (1 << 9)
 
 
 def bonus_table(district: int, players: int) -> tuple[int, ...]:
@@ -119,9 +122,12 @@ def score_lines(groups_by_seat: Sequence[Sequence[Sequence[int]]], family: bool,
             lines[s].append((f"Central station + downtown: {pairs} pair{'s' if pairs > 1 else ''} x 7",
                              pairs * PAIR_POINTS))
         for d in DISTRICTS:
-            if has_cards(groups[d], 5, 6):
+            mask = 0
+            for c in groups[d]:
+                mask |= 1 << NUMBER[c]
+            if mask & _LOVERS == _LOVERS:
                 lines[s].append((f"Lovers 5+6 ({DISTRICT_NAMES[d]})", LOVERS_POINTS))
-            if has_cards(groups[d], 7, 8, 9):
+            if mask & _PASSERS == _PASSERS:
                 lines[s].append((f"Passers-by 7+8+9 ({DISTRICT_NAMES[d]})", PASSERS_POINTS))
     return lines
 

@@ -1,8 +1,9 @@
-"""Seeded moments of a Blind Chicken match, the same every time: used by the
-snapshot tests and by scripts/make_screenshots.py."""
+"""Seeded moments of a Blind Chicken match, the same every time: ``SCENES``
+feeds the snapshot tests and scripts/make_screenshots.py."""
 
 from __future__ import annotations
 
+from tablegames.core.game import Scene
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 
@@ -48,3 +49,10 @@ def results() -> Match:
         match.play(match.legal_actions()[0])
         match.run_bots()
     return match
+
+
+SCENES = (
+    Scene("handover", handover, caption="The keyboard passes between two humans: no cards on screen."),
+    Scene("blind-chicken", blind_chicken_play, caption="Blind Chicken: Ann plays an end card."),
+    Scene("results", results, caption="The results of a two-hand match, with each player's breakdown."),
+)

@@ -8,16 +8,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from tablegames.games.blind_chicken.cards import EGGS, card_number
+from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
+from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, TrickArea
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
-
-ORDER, PLAY, ASIDE = "order", "play", "aside"
 
 _cursor = Binding.Group("Cursor", compact=True)
 _move = Binding.Group("Move", compact=True)
@@ -28,7 +26,7 @@ _play = Binding.Group("Play end", compact=True)
 class Screen(GameScreen):
     DEFAULT_CSS = """
     #bc-players { margin-bottom: 1; }
-    #bc-aside { height: auto; max-height: 7; }
+    #bc-aside > VerticalScroll { max-height: 6; }
     """
 
     BINDINGS = [
@@ -47,15 +45,13 @@ class Screen(GameScreen):
         Binding("l", "play('L')", "Play end", group=_play),
         Binding("r", "play('R')", "Play end", group=_play),
         Binding("enter", "play_picked", "Play"),
-        # Setting a trick aside.
-        Binding("n", "aside_none", "Keep all"),
+        # Setting a trick aside: the decision panel's keys (up/down, Enter, n).
     ]
 
     # Which actions belong to which phase (the footer shows only these).
-    PHASE_ACTIONS = {
+    PHASE_KEYS = {
         ORDER: {"cursor", "cursor_end", "move", "sort", "confirm"},
         PLAY: {"pick", "play", "play_picked"},
-        ASIDE: {"aside_none"},
     }
 
     def __init__(self, match) -> None:
@@ -64,6 +60,7 @@ class Screen(GameScreen):
         self.order_key: tuple = ()
         self.cursor = 0
         self.side = "L"  # the end picked in the play phase
+        self.aside_key: tuple = ()  # the set-aside decision the panel shows (its highlight is kept)
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
@@ -75,18 +72,19 @@ class Screen(GameScreen):
     def compose_hand(self) -> ComposeResult:
         yield TextLine(id="bc-hand-title")
         yield HandRow(id="bc-hand")
-        yield OptionList(id="bc-aside")
+        yield DecisionPanel(id="bc-aside")
 
     # ----- drawing
+    @property
+    def own_glyphs(self) -> ChickenGlyphs:
+        return chicken_glyphs(self.glyphs.ascii)
+
     def face(self, card: str) -> CardFace:
         n = card_number(card)
         eggs = EGGS[n]
         if eggs:
-            return CardFace(str(n), f"{self.glyphs.chicken}{eggs}", CHICKEN_TONE)
+            return CardFace(str(n), f"{self.own_glyphs.chicken}{eggs}", CHICKEN_TONE)
         return CardFace(str(n))
-
-    def phase(self) -> str:
-        return self.view.get("phase", "")
 
     def mine(self, phase: str) -> bool:
         """Whether the seat at the keyboard has to decide in ``phase`` now."""
@@ -101,23 +99,23 @@ class Screen(GameScreen):
     def _show_info(self, view: dict) -> None:
         limit = view["hand_limit"]
         hands = f"Hand {view['hand_no']} of {limit}" if limit > 0 else f"Hand {view['hand_no']}"
-        glyphs = self.glyphs
-        parts = [hands, f"{glyphs.dealer} dealer: {view['names'][view['dealer']]}"]
+        glyphs, own = self.glyphs, self.own_glyphs
+        parts = [hands, f"{own.dealer} dealer: {view['names'][view['dealer']]}"]
         if view["phase"] != ORDER:
-            parts.append(f"{glyphs.leader} leads: {view['names'][view['leader']]}")
+            parts.append(f"{own.leader} leads: {view['names'][view['leader']]}")
         if view["target"]:
             parts.append(f"ends at -{view['target']}")
         self.query_one("#bc-info", TextLine).show(Text(f" {glyphs.sep} ".join(parts), style="bold"))
 
     def _show_players(self, view: dict) -> None:
-        glyphs = self.glyphs
+        glyphs, own = self.glyphs, self.own_glyphs
         phase = view["phase"]
         rows = []
         for seat, name in enumerate(view["names"]):
             to_move = (view["turn"] == seat) or (phase == ORDER and not view["ordered"][seat])
             marks = (glyphs.turn if to_move and phase != ORDER else " ")
-            marks += glyphs.dealer if seat == view["dealer"] else " "
-            marks += glyphs.leader if seat == view["leader"] and phase != ORDER else " "
+            marks += own.dealer if seat == view["dealer"] else " "
+            marks += own.leader if seat == view["leader"] and phase != ORDER else " "
             taken = view["taken"][seat]
             if phase == ORDER:
                 chickens = Text("ready" if view["ordered"][seat] else "arranging", style="dim")
@@ -159,12 +157,12 @@ class Screen(GameScreen):
     def _show_hand(self, view: dict) -> None:
         title = self.query_one("#bc-hand-title", TextLine)
         hand_row = self.query_one(HandRow)
-        aside = self.query_one("#bc-aside", OptionList)
+        aside = self.query_one("#bc-aside", DecisionPanel)
         hand = view["hand"]
         phase = view["phase"]
         self._hide_aside(aside)
         hand_row.display = True
-        keys = self._keys()
+        glyphs = self.glyphs
         if hand is None:
             title.show("")
             hand_row.show([], empty_text="Hands stay hidden while the computer players move.")
@@ -174,15 +172,14 @@ class Screen(GameScreen):
             key = (view["hand_no"], tuple(sorted(hand)))
             if key != self.order_key:
                 self.order, self.order_key, self.cursor = list(hand), key, 0
-            title.show(f"{who}: {keys['lr']} choose a card, {keys['move']} move it, s sort, "
-                       f"{keys['enter']} when done")
+            title.show(f"{who}: {glyphs.left_right} choose a card, ,/. move it, s sort, "
+                       f"{glyphs.enter} when done")
             hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
                           marks={0: "L", len(self.order) - 1: "R"})
             return
         if phase == ASIDE and self.my_turn():
             hand_row.display = False
-            title.show(f"{who}, set one earlier trick aside unscored ({keys['ud']}, "
-                         f"{keys['enter']}), or keep all (n)")
+            title.show(f"{who}, you took the last trick")
             self._fill_aside(view, aside)
             return
         faces = [self.face(c) for c in hand]
@@ -192,8 +189,8 @@ class Screen(GameScreen):
             if len(faces) == 1:
                 self.side = "L"
             cursor = 0 if self.side == "L" else len(faces) - 1
-            title.show(f"{who}, your turn: l or r plays an end card ({keys['lr']} and "
-                       f"{keys['enter']}, or a click)")
+            title.show(f"{who}, your turn: l or r plays an end card ({glyphs.left_right} and "
+                       f"{glyphs.enter}, or a click)")
             hand_row.show(faces, cursor=cursor, marks=ends, dim=middle)
             return
         if phase == ORDER:
@@ -203,42 +200,29 @@ class Screen(GameScreen):
         hand_row.show(faces, marks=ends if phase == PLAY else {}, dim=middle if phase == PLAY else set(),
                       empty_text="(no cards)")
 
-    def _hide_aside(self, aside: OptionList) -> None:
+    def _hide_aside(self, aside: DecisionPanel) -> None:
         if aside.has_focus:
             self.set_focus(None)
         aside.display = False
         aside.disabled = True
 
-    def _keys(self) -> dict[str, str]:
-        if self.glyphs.ascii:
-            return {"lr": "<-/->", "ud": "up/down", "move": ",/.", "enter": "Enter"}
-        return {"lr": "←/→", "ud": "↑/↓", "move": ",/.", "enter": "Enter"}
-
-    def _fill_aside(self, view: dict, aside: OptionList) -> None:
+    def _fill_aside(self, view: dict, aside: DecisionPanel) -> None:
         aside.display = True
         aside.disabled = False
         tricks = view["taken"][self.seat][:-1]
-        if aside.option_count != len(tricks) + 1:
-            aside.clear_options()
+        key = (view["hand_no"], len(tricks))
+        if key != self.aside_key:
+            self.aside_key = key
+            labels = []
             for i, trick in enumerate(tricks, start=1):
                 chickens = Text(" ").join(self.face(c).inline_text() for c in trick["chickens"])
-                prompt = Text.assemble(f"Trick {i}: ", chickens if trick["chickens"] else ("no chickens", "dim"),
-                                       f"  ({trick['score']} points)")
-                aside.add_option(Option(prompt, id=str(i)))
-            aside.add_option(Option("Keep all tricks (set none aside)", id="none"))
+                labels.append(Text.assemble(f"Trick {i}: ", chickens if trick["chickens"] else ("no chickens", "dim"),
+                                            f"  ({trick['score']} points)"))
             costliest = min(range(len(tricks)), key=lambda i: tricks[i]["score"]) if tricks else None
-            if costliest is not None and tricks[costliest]["score"] < 0:
-                aside.highlighted = costliest
-            else:
-                aside.highlighted = len(tricks)
+            start = costliest if costliest is not None and tricks[costliest]["score"] < 0 else len(tricks)
+            aside.ask(f"Set one earlier trick aside unscored ({self.glyphs.up_down}, {self.glyphs.enter}), "
+                      "or keep all (n):", labels, none="Keep all tricks (set none aside)", highlighted=start)
         aside.focus()
-
-    # ----- which keys work now
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        for phase, actions in self.PHASE_ACTIONS.items():
-            if action in actions:
-                return self.phase() == phase
-        return super().check_action(action, parameters)
 
     # ----- arranging
     def action_cursor(self, delta: int) -> None:
@@ -274,7 +258,7 @@ class Screen(GameScreen):
 
     def action_confirm(self) -> None:
         if self.mine(ORDER):
-            self.act("order " + " ".join(str(card_number(c)) for c in self.order))
+            self.act(Order(tuple(card_number(c) for c in self.order)))
         else:
             self.say("There is no hand for you to arrange now.")
 
@@ -285,10 +269,10 @@ class Screen(GameScreen):
 
     def action_play(self, side: str) -> None:
         self.side = side
-        self.act(side)
+        self.act(Play(side))
 
     def action_play_picked(self) -> None:
-        self.act(self.side)
+        self.act(Play(self.side))
 
     def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
         if self.mine(ORDER):
@@ -304,10 +288,6 @@ class Screen(GameScreen):
                 self.say("Only the leftmost or rightmost card can be played.")
 
     # ----- setting aside
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
         event.stop()
-        choice = event.option.id
-        self.act(f"aside {choice}")
-
-    def action_aside_none(self) -> None:
-        self.act("aside none")
+        self.act(SetAside(None if event.index is None else event.index + 1))

@@ -10,6 +10,8 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+from tablegames.ui.glyphs import glyphs_of
+
 
 class Cycler(Widget, can_focus=True):
     """Pick one of ``choices`` (value, label) pairs.
@@ -59,9 +61,8 @@ class Cycler(Widget, can_focus=True):
             self.post_message(self.Changed(self, self.value))
 
     def render(self) -> Text:
-        glyphs = self.app.glyphs
-        left, right = ("<", ">") if glyphs.ascii else ("◀", "▶")
-        return Text.assemble((left + " ", "dim"), self.choices[self.index][1], (" " + right, "dim"))
+        glyphs = glyphs_of(self.app)
+        return Text.assemble((glyphs.prev + " ", "dim"), self.choices[self.index][1], (" " + glyphs.next, "dim"))
 
     def action_step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.choices)

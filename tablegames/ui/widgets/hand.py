@@ -8,6 +8,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+from tablegames.ui.glyphs import glyphs_of
 from tablegames.ui.widgets.card import CARD_HEIGHT, CARD_WIDTH, CardFace, card_lines
 
 
@@ -56,7 +57,7 @@ class HandRow(Widget):
     def render(self) -> Text:
         if not self.faces:
             return Text(self.empty_text, style="dim")
-        glyphs = self.app.glyphs
+        glyphs = glyphs_of(self.app)
         gap = " " * self._gap()
         columns = [
             card_lines(face, glyphs, selected=(i == self.cursor), dim=(i in self.dim))

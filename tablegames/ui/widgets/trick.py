@@ -6,6 +6,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
+from tablegames.ui.glyphs import glyphs_of
 from tablegames.ui.widgets.card import CardFace
 
 
@@ -39,7 +40,7 @@ class TrickArea(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        glyphs = self.app.glyphs
+        glyphs = glyphs_of(self.app)
         head = Text(set_cell_size(self.title, self.TITLE_WIDTH), style="bold")
         body = Text(" " * self.TITLE_WIDTH)
         if not self.entries:

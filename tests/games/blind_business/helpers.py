@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tablegames.games.blind_business import SPEC
 from tablegames.games.blind_business.cards import CARD_ID, DECK_SIZE, card_from_id
-from tablegames.games.blind_business.rules import ASK, BlindBusinessState
+from tablegames.games.blind_business.rules import BlindBusinessState
+from tablegames.games.blind_business.vocab import Requesting
 
 
 def ids(cards) -> list[int]:
@@ -44,12 +45,12 @@ def position(players: int = 2, *, hands=None, areas=None, deck=None, requester: 
     state.tokens = list(tokens or [0] * players)
     state.supply = 4 - sum(state.tokens) if supply is None else supply
     for seat in range(players):
-        state._recount(seat)
+        state.recount(seat)
     state.requester = requester
-    state._clear_request()
-    state.phase = ASK
-    state._movers = (requester,)
+    state.clear_request()
+    state.decisions.clear()
     state.peeking = ()
+    state._await(Requesting(requester))
     return state
 
 

@@ -7,7 +7,8 @@ from tablegames.core.simulate import simulate
 from tablegames.games.blind_business import SPEC
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.cards import CARD_ID
-from tablegames.games.blind_business.rules import ADD, DISCARD, Add, Ask, Discard, Take
+from tablegames.games.blind_business.actions import Add, Ask, Discard, Take
+from tablegames.games.blind_business.vocab import ADD, DISCARD
 from tests.games.blind_business.helpers import ids, play, position
 
 

@@ -10,9 +10,11 @@ from tablegames.games.blind_business import SPEC
 from tablegames.games.blind_business.cards import (
     BOARDWALK, CARD_ID, PLAYGROUND, REMOVED, ROUNDS, STATION, card_name,
 )
-from tablegames.games.blind_business.rules import (
-    ADD, ANSWER, ASK, ASSIGN, COUNTER, DISCARD, HIDDEN, OVER, PEEK, REPLY, SETUP, SWAP, TAKE,
+from tablegames.games.blind_business.actions import (
     Add, Ask, Assign, CounterAsk, Discard, Swap, Take, parse_action,
+)
+from tablegames.games.blind_business.vocab import (
+    ADD, ANSWER, ASK, ASSIGN, COUNTER, DISCARD, HIDDEN, OVER, PEEK, REPLY, SETUP, SWAP, TAKE,
 )
 from tablegames.games.blind_business.scoring import (
     bonus_table, majority_bonuses, majority_positions, score_lines,
@@ -498,6 +500,19 @@ def test_playground_add_has_no_when_won_effect():
     assert state.is_over() and state.tokens[0] == 0, "the added 2 gives no OK token"
 
 
+def test_playground_added_trainer_is_placed_like_any_trainer():
+    state = end_of_game(["TR1", "CS7", "DT8", "BW7"], ["PG5", "PG6", "BW2"], ["PG8"])
+    assert state.phase == ADD
+    play(state, "add 1")
+    assert state.phase == ASSIGN and state.to_move() == (0,)
+    assert state.view(0)["decision"]["added"] is True
+    assert state.legal_actions(0) == (Assign(PLAYGROUND), Assign(BOARDWALK), Assign(STATION), Assign(None))
+    play(state, "assign playground")
+    assert state.is_over()
+    assert state.view(1)["areas"][0]["playground"] == ["PG5", "PG6", "TR1"]
+    assert dict(state.result().breakdown[0])["Playground: 3 cards x 6"] == 18
+
+
 def test_playground_tie_for_most_means_nobody_adds():
     state = end_of_game(["BW9", "CS7", "DT8", "BW7"], ["PG5", "PG6"], ["PG8", "PG9"])
     assert state.is_over() and state.added is None
@@ -520,24 +535,37 @@ def test_family_rules_turn_off_card_abilities():
     assert state.phase == ASK and state.tokens == [0, 0], "no OK token, no discard"
     play(state, "ask p1 2", "no", "take 3")  # P0 wins BW3, P1 takes CS7
     assert state.phase == ASK, "no swap"
-    play(state, "ask p2 2", "no", "take 4")  # P1 wins PG4, P0 takes TR1
-    assert state.phase == ASK, "no peek, no Trainer assignment"
-    assert state.view(0)["areas"][0]["unassigned"] == ["TR1"]
+    play(state, "ask p2 2", "no", "take 3")  # P1 wins PG4, P0 takes CS8
+    assert state.phase == ASK, "no peek"
+
+
+def test_family_rules_still_place_the_trainer_in_a_row():
+    # RULINGS.md: family rules are the basic game, but a Trainer has to go in some row.
+    hands = [["BW10", "BW3", "CS7", "DT8"], ["PG2", "PG4", "CS8", "TR1"]]
+    state = position(2, hands=hands, areas=[["PG5", "BW6"], ["DT5"]], family=True)
+    play(state, "ask p2 1", "no", "take 4")  # P1 wins PG2, P0 takes TR1
+    assert state.phase == ASSIGN and state.to_move() == (0,)
+    assert state.legal_actions(0) == (Assign(PLAYGROUND), Assign(BOARDWALK), Assign(None))
+    play(state, "assign boardwalk")
+    assert state.view(1)["areas"][0]["boardwalk"] == ["BW6", "TR1"]
+    assert dict(state.result().breakdown[0])["Boardwalk: 2 cards x 6"] == 12
 
 
 def test_family_rules_score_only_count_times_highest():
     areas = [["PG1", "PG9", "BW5", "BW6", "CS4", "DT4", "TR1"], ["BW7"]]
     state = position(2, family=True, areas=areas, trainers={"TR1": PLAYGROUND})
     lines = state.result().breakdown[0]
-    assert lines == (("Playground: 2 cards x 9", 18), ("Boardwalk: 2 cards x 6", 12),
+    # The 1 counts once; the Trainer assigned to the playground counts there.
+    assert lines == (("Playground: 3 cards x 9", 27), ("Boardwalk: 2 cards x 6", 12),
                      ("Central station: 1 card x 4", 4), ("Downtown: 1 card x 4", 4))
 
 
-def test_family_rules_versatile_fills_no_gap_but_plain_five_in_a_row_wins():
+def test_family_rules_versatile_still_fills_a_gap_and_plain_five_in_a_row_wins():
     hands = [PLAIN[0], ["CSV", "BW7", "PG6", "DT9"], ["PG7", "BW8", "DT6", "DT5"]]
     state = plain(hands=hands, family=True, areas=[["CS5", "CS6", "CS8", "CS9"], [], []])
     play(state, "ask p2 1", "yes", "ask 1", "accept")
-    assert not state.is_over()
+    assert state.is_over() and state.result().winners == (0,)
+    assert state.rows == [(0, STATION, 5, 9)]
     hands = [["PG5", "BW6", "DT8", "BW5"], ["CS9", "BW7", "PG6", "DT9"], ["PG7", "BW8", "DT6", "DT5"]]
     state = plain(hands=hands, family=True, areas=[["CS5", "CS6", "CS8", "CS7"], [], []])
     play(state, "ask p2 1", "yes", "ask 1", "accept")
@@ -634,6 +662,18 @@ def test_illegal_ability_choices_leave_the_state_unchanged():
     assert everything_seen_by(state) == before
 
 
+def test_a_malformed_trainer_choice_is_refused_not_read_as_a_district():
+    state = position(2, hands=[["BW7", "CS7", "PG8", "DT5"], ["TR1", "PG6", "CS8", "DT9"]],
+                     areas=[[], ["BW5"]])
+    play(state, "ask p2 1", "no", "take 2")  # P1 wins TR1: boardwalk or none
+    assert state.phase == ASSIGN
+    before = everything_seen_by(state)
+    for bad in (Assign(True), Assign("boardwalk"), Assign(1.0)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction):
+            state.apply(1, bad)
+    assert everything_seen_by(state) == before
+
+
 def test_game_over_refuses_every_move():
     state = end_of_game(["BW9", "CS7", "DT8", "BW7"], ["PG5", "PG6"], ["PG8", "PG9"])
     assert state.phase == OVER
@@ -681,3 +721,32 @@ def test_after_a_look_the_log_keeps_no_faces_of_your_own_hand():
     for text in private:
         for card in hand:
             assert card_name(card) not in text and CARD_ID[card] not in text
+
+
+def test_a_copy_plays_on_without_changing_the_original():
+    for players, family in ((2, 0), (5, 0), (3, 1)):
+        state = SPEC.new_game([f"P{i}" for i in range(players)], {"family": family}, players)
+        rng = random.Random(players)
+        while not state.is_over():
+            before = everything_seen_by(state), state.all_card_ids(), state.rng.getstate()
+            other = state.copy()
+            while not other.is_over():
+                seat = other.to_move()[0]
+                other.apply(seat, rng.choice(other.legal_actions(seat)), [])
+            assert (everything_seen_by(state), state.all_card_ids(), state.rng.getstate()) == before
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_decision_queue_says_who_moves_and_what_they_decide_at_every_step():
+    for players in (2, 4):
+        state = SPEC.new_game([f"P{i}" for i in range(players)], {}, players)
+        rng = random.Random(players)
+        while not state.is_over():
+            queued = list(state.decisions)
+            assert queued and state.decision() == queued[0]
+            assert tuple(d.seat for d in queued) == tuple(state.to_move())
+            assert state.view(None)["phase"] == state.phase != "resolve"
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert not state.decisions and state.to_move() == ()

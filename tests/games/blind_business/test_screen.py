@@ -10,6 +10,7 @@ import pytest
 
 from tablegames.core.match import Match
 from tablegames.games.blind_business.cards import CARD_BY_ID, card_id, card_name
+from tablegames.games.blind_business.driver import decider
 from tablegames.games.blind_business.screen import BusinessBoard
 from tests.ui.helpers import (
     SIZE, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match, screen_text,
@@ -40,30 +41,9 @@ def named(text: str, card: str) -> bool:
 
 
 async def decide(pilot, rng: random.Random) -> None:
-    """The human at the keyboard makes the current decision with keys only."""
-    screen = pilot.app.screen
-    view = screen.view
-    phase = view["phase"]
-    tokens = view["tokens"][screen.seat]
-    if phase in ("first look", "peek"):
-        keys = ["enter"]
-    elif phase == "ask":
-        keys = ["down"] * rng.randrange(3) + ["right"] * rng.randrange(4)
-        keys += ["o"] if tokens and rng.random() < 0.5 else []
-        keys += ["enter"]
-    elif phase == "answer":
-        keys = [rng.choice("yn")]
-    elif phase == "take":
-        keys = [rng.choice(["right", "left", "1"]), "enter"]
-    elif phase == "counter":
-        keys = [str(rng.randrange(1, 5))] + (["o"] if tokens and rng.random() < 0.5 else []) + ["enter"]
-    elif phase == "reply":
-        keys = [rng.choice("ar")]
-    elif phase in ("assign", "discard", "swap", "add"):
-        keys = ["down"] * rng.randrange(3) + ["enter"]
-    else:
-        raise AssertionError(f"unexpected phase {phase}")
-    await pilot.press(*keys)
+    """The human at the keyboard makes the current decision with keys only
+    (the game's driver, with its choices drawn from ``rng``)."""
+    await decider(rng)(pilot)
 
 
 async def test_two_humans_and_a_bot_play_blind_business_seeing_every_hand_but_their_own():

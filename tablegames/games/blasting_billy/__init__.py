@@ -1,0 +1,24 @@
+"""Blasting Billy: feed Billy, never outdo him."""
+
+from tablegames.core.bots import bot_levels
+from tablegames.core.game import GameSpec, rules_page
+from tablegames.games.blasting_billy.bot import HeuristicBot
+from tablegames.games.blasting_billy.rules import new_state, parse_action, sample
+
+SPEC = GameSpec(
+    id="blasting-billy",
+    title="Blasting Billy",
+    min_players=2,
+    max_players=5,
+    pitch="Give Billy his loot, claim your own, never hold more than he does; mind the dynamite.",
+    new_state=new_state,
+    parse_action=parse_action,
+    bots=bot_levels(HeuristicBot, game="blasting-billy"),
+    default_bot="heuristic",
+    rules_text=rules_page(__package__),
+    score_note="Highest total among those Billy did not shoot wins.",
+    sample=sample,
+    screen="tablegames.games.blasting_billy.screen:Screen",
+    scenes="tablegames.games.blasting_billy.scenes",
+    driver="tablegames.games.blasting_billy.scenes:decide",
+)

@@ -1,0 +1,540 @@
+"""Blasting Billy's screen: your hand, where each card can go, and the loot
+of Billy and every player by type; then the reveal, step by step.
+
+Draws only from the view dict (see ``tablegames.ui.game_screen``): a card
+whose value is hidden reaches the screen as a hidden token (``G?``) and is
+drawn as a back in its type's colour and letter, never with a value.
+
+Layout at 80x24 with five players: left of the log, the draw pile and box,
+your three cards and the three places; under them, across the full width,
+the loot board: Billy's row, then one row per player (hand types, one
+column per type, your own total).
+
+Keys: left/right, 1-3 or a click choose a card; b / c / d play it to Billy,
+into your loot or into the box; up/down choose a place and Enter plays it
+(a click on a place plays it too). When the game is over the reveal opens
+(``RevealScreen``): Enter or space for the next step, left for the previous
+one, ``s`` for the outcome; Enter on the outcome shows the results.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.events import Click, Mount
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from tablegames.games.blasting_billy.rules import outcome_line
+from tablegames.games.blasting_billy.vocab import (
+    TYPE_LETTERS, TYPE_NAMES, TYPES, Reveal, is_hidden, token_value, type_from_token,
+)
+from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.results import ResultsScreen
+from tablegames.ui.widgets import CardFace, HandRow, TextLine
+
+# Each type's colour; its letter (and the column it stands in) always says
+# the type too, so colour is never the only signal.
+TONES = ("bold #d7af00", "bold green", "bold #5f87ff", "bold red", "bold magenta")
+SHORT = ("Gld", "Bnk", "Cns", "Jwl", "Dia")
+PLACES = (("billy", "b", "to Billy"), ("claim", "c", "into your loot"), ("dump", "d", "into the box"))
+
+NAME_WIDTH = 11
+HAND_WIDTH = 4
+CELL_WIDTH = 11
+
+
+def glyphs_of(app: Any) -> Glyphs:
+    """The app's glyph set (Unicode or ASCII)."""
+    glyphs: Glyphs = app.glyphs
+    return glyphs
+
+
+def tone(token: str) -> str:
+    return TONES[type_from_token(token)]
+
+
+def value_text(token: str) -> str:
+    """How a face-up card shows in a column: its value, or X for the dynamite."""
+    return "X" if token.endswith("X") else token[1:]
+
+
+class Lines(Widget):
+    """A few lines of Rich text (no wrapping); the height follows them."""
+
+    DEFAULT_CSS = """
+    Lines { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[Text] = []
+
+    def show(self, lines: list[Text]) -> None:
+        layout = len(lines) != len(self.lines)
+        self.lines = lines
+        self.refresh(layout=layout)
+
+    def render(self) -> Text:
+        text = Text("\n").join(self.lines)
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        return text
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(self.lines))
+
+
+class PlacePicker(Lines):
+    """The three places a card can go, one line each; a click plays there."""
+
+    class Clicked(Message):
+        def __init__(self, picker: "PlacePicker", index: int) -> None:
+            super().__init__()
+            self.picker = picker
+            self.index = index
+
+    def on_click(self, event: Click) -> None:
+        if 0 <= event.y < len(PLACES) and len(self.lines) == len(PLACES):
+            event.stop()
+            self.post_message(self.Clicked(self, event.y))
+
+
+def cell(tokens: list[str], back: str, width: int = CELL_WIDTH - 2) -> Text:
+    """One column of cards in ``width`` cells: backs and values in their
+    type's colour; a long column shows its count and its last cards."""
+    if not tokens:
+        return Text("·", style="dim")
+    parts = [(back if is_hidden(t) else value_text(t), tone(t)) for t in tokens]
+    plain = " ".join(p for p, _ in parts)
+    if cell_len(plain) > width:
+        prefix = f"{len(tokens)}:…"
+        kept: list[tuple[str, str]] = []
+        used = cell_len(prefix)
+        for part in reversed(parts):
+            if used + 1 + cell_len(part[0]) > width:
+                break
+            kept.insert(0, part)
+            used += 1 + cell_len(part[0])
+        text = Text(prefix, style="dim")
+        for p, style in kept:
+            text.append(" ")
+            text.append(p, style=style)
+        return text
+    text = Text()
+    for i, (p, style) in enumerate(parts):
+        if i:
+            text.append(" ")
+        text.append(p, style=style)
+    return text
+
+
+def billy_cell(tokens: list[str], back: str) -> Text:
+    """Billy's column before the reveal: his face-down cards and their count."""
+    if not tokens:
+        return Text("·", style="dim")
+    style = tone(tokens[0])
+    return Text.assemble((back * min(len(tokens), 5), style), f" {len(tokens)}")
+
+
+def pad(text: Text, width: int) -> Text:
+    text = text.copy()
+    text.truncate(width, overflow="ellipsis")
+    text.pad_right(width - cell_len(text.plain))
+    return text
+
+
+def column_total(tokens: list[str]) -> int:
+    """The total of one of the viewer's own columns, its dynamite applied."""
+    live: list[int] = []
+    for tok in tokens:
+        if tok.endswith("X"):
+            if live:
+                live.pop()
+        else:
+            live.append(token_value(tok))
+    return sum(live)
+
+
+class Screen(GameScreen):
+    BINDINGS = [
+        Binding("left", "card(-1)", "Card"),
+        Binding("right", "card(1)", "Card", show=False),
+        *[Binding(str(n), f"card_no({n})", f"Card {n}", show=False) for n in range(1, 4)],
+        Binding("up", "place(-1)", "Place", show=False),
+        Binding("down", "place(1)", "Place", show=False),
+        Binding("b", "play('billy')", "Billy"),
+        Binding("c", "play('claim')", "Claim"),
+        Binding("d", "play('dump')", "Dump"),
+        Binding("enter", "play_picked", "Play"),
+    ]
+
+    TURN_ACTIONS = {"card", "card_no", "place", "play", "play_picked"}
+
+    def __init__(self, match: Any) -> None:
+        super().__init__(match)
+        self.cursor = 0
+        self.place = 0
+        self.hand_key: tuple = ()
+
+    # ----- layout
+    def compose_table(self) -> ComposeResult:
+        yield TextLine(id="bb-pile")
+        yield TextLine(id="bb-box")
+        yield TextLine(id="bb-hand-title")
+        yield HandRow(id="bb-hand")
+        yield PlacePicker(id="bb-places")
+
+    def compose_hand(self) -> ComposeResult:
+        yield Lines(id="bb-board")
+
+    # ----- helpers
+    def deciding(self) -> bool:
+        return self.my_turn() and self.view.get("phase") == "play"
+
+    def back(self) -> str:
+        return "#" if self.glyphs.ascii else "▒"
+
+    def face(self, token: str) -> CardFace:
+        t = type_from_token(token)
+        if is_hidden(token):
+            return CardFace("", "", TONES[t], face_down=True)
+        label = "TNT" if token.endswith("X") else token[1:]
+        return CardFace(label, SHORT[t], TONES[t])
+
+    def letters(self, counts: list[int]) -> Text:
+        text = Text()
+        for t in range(TYPES):
+            if t:
+                text.append(" ")
+            text.append(TYPE_LETTERS[t], style=TONES[t])
+            text.append(str(counts[t]))
+        return text
+
+    # ----- drawing
+    def show_view(self, view: dict) -> None:
+        self._show_piles(view)
+        self._show_hand(view)
+        self._show_board(view)
+
+    def _show_piles(self, view: dict) -> None:
+        names = view["names"]
+        if view["phase"] == "over":
+            pile = Text("The game is over: the reveal.", style="bold")
+        elif view["final_left"]:
+            last = names[view["last_drawer"]]
+            pile = Text(f"Final round, no more draws: {view['final_left']} turn(s) left, "
+                        f"{last} last.", style="bold")
+        else:
+            pile = Text(f"Draw pile: {view['draw']} cards.", style="bold")
+        self.query_one("#bb-pile", TextLine).show(pile)
+        box = Text("Box ") + self.letters(view["box"])
+        if any(view["removed"]):
+            box += Text("  Out ") + self.letters(view["removed"])
+        self.query_one("#bb-box", TextLine).show(box)
+
+    def _show_hand(self, view: dict) -> None:
+        title = self.query_one("#bb-hand-title", TextLine)
+        row = self.query_one(HandRow)
+        places = self.query_one(PlacePicker)
+        hand = view["hand"]
+        if hand is None or view["phase"] == "over":
+            title.show("")
+            row.show([], empty_text="Hands stay hidden while the computer players move."
+                     if view["phase"] != "over" else "")
+            places.show([])
+            return
+        key = tuple(hand)
+        if key != self.hand_key:
+            self.hand_key = key
+            self.cursor = min(self.cursor, max(0, len(hand) - 1))
+        who = view["names"][view["seat"]]
+        faces = [self.face(c) for c in hand]
+        if not self.deciding():
+            title.show(f"{who}'s hand")
+            row.show(faces)
+            places.show([])
+            return
+        arrows = "<-/->" if self.glyphs.ascii else "←/→"
+        title.show(f"{who}, your turn: {arrows} or 1-3 a card, then b / c / d")
+        row.show(faces, cursor=self.cursor, marks={i: str(i + 1) for i in range(len(faces))})
+        places.show(self._place_lines(view, hand[self.cursor]))
+
+    def _place_lines(self, view: dict, card: str) -> list[Text]:
+        t = type_from_token(card)
+        kind = TYPE_NAMES[t].lower()
+        seat = view["seat"]
+        own = view["loot"][seat][t]
+        value = 0 if card.endswith("X") else token_value(card)
+        before = column_total(own)
+        after = column_total(own + [card])
+        if not own:
+            claim_note = f"first {kind}: face down"
+        elif card.endswith("X"):
+            claim_note = f"dynamite: your {kind} {before} -> {after}"
+        else:
+            claim_note = f"your {kind} {before} -> {before + value}"
+        notes = (f"Billy has {len(view['billy'][t])} {kind}", claim_note, "out of the game")
+        lines = []
+        for i, ((_, key, words), note) in enumerate(zip(PLACES, notes)):
+            mark = self.glyphs.turn if i == self.place else " "
+            line = Text(f"{mark} ", style="bold")
+            line.append(f"{key} ", style="bold reverse" if i == self.place else "bold")
+            line.append(set_cell_size(words, 15), style="bold" if i == self.place else "")
+            line.append(note, style="dim")
+            lines.append(line)
+        return lines
+
+    def _show_board(self, view: dict) -> None:
+        back = self.back()
+        names = view["names"]
+        head = Text(" " * (NAME_WIDTH + HAND_WIDTH))
+        for t in range(TYPES):
+            head.append(set_cell_size(TYPE_NAMES[t], CELL_WIDTH), style=TONES[t])
+        head.append("Total", style="bold")
+        lines = [head]
+        billy = Text(set_cell_size(" Billy", NAME_WIDTH + HAND_WIDTH), style="bold")
+        for t in range(TYPES):
+            tokens = view["billy"][t]
+            content = billy_cell(tokens, back) if view["phase"] != "over" else cell(tokens, back)
+            billy.append_text(pad(content, CELL_WIDTH))
+        lines.append(billy)
+        for s, name in enumerate(names):
+            mark = self.glyphs.turn if view["turn"] == s else " "
+            line = Text(mark, style="bold")
+            line.append(set_cell_size(self.seat_label(s), NAME_WIDTH - 1),
+                        style="bold" if s == view["seat"] else "")
+            hand = Text()
+            for tok in view["hand_types"][s]:
+                hand.append(TYPE_LETTERS[type_from_token(tok)], style=tone(tok))
+            line.append_text(pad(hand, HAND_WIDTH))
+            for t in range(TYPES):
+                line.append_text(pad(cell(view["loot"][s][t], back), CELL_WIDTH))
+            if s == view["seat"]:
+                line.append(str(sum(column_total(col) for col in view["loot"][s])), style="bold")
+            lines.append(line)
+        self.query_one("#bb-board", Lines).show(lines)
+
+    # ----- which keys work now
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in self.TURN_ACTIONS:
+            return self.deciding()
+        return super().check_action(action, parameters)
+
+    # ----- choosing and playing
+    def _hand(self) -> list[str]:
+        return list(self.view.get("hand") or [])
+
+    def action_card(self, delta: int) -> None:
+        hand = self._hand()
+        if hand:
+            self.cursor = max(0, min(len(hand) - 1, self.cursor + delta))
+            self.show_view(self.view)
+
+    def action_card_no(self, number: int) -> None:
+        hand = self._hand()
+        if number > len(hand):
+            self.say(f"You hold {len(hand)} cards.")
+            return
+        self.cursor = number - 1
+        self.show_view(self.view)
+
+    def action_place(self, delta: int) -> None:
+        self.place = max(0, min(len(PLACES) - 1, self.place + delta))
+        self.show_view(self.view)
+
+    def action_play(self, where: str) -> None:
+        hand = self._hand()
+        if not self.deciding() or not hand:
+            self.say("It is not your turn.")
+            return
+        self.place = [p[0] for p in PLACES].index(where)
+        self.act(f"{where} {hand[min(self.cursor, len(hand) - 1)]}")
+
+    def action_play_picked(self) -> None:
+        self.action_play(PLACES[self.place][0])
+
+    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
+        if self.deciding():
+            self.cursor = event.index
+            self.show_view(self.view)
+
+    def on_place_picker_clicked(self, event: PlacePicker.Clicked) -> None:
+        if self.deciding():
+            self.action_play(PLACES[event.index][0])
+
+    # ----- the end: the reveal before the results
+    def advance(self) -> None:
+        if self.app.screen is self and self.match.is_over():
+            self.app.switch_screen(RevealScreen(self.match))
+            return
+        super().advance()
+
+
+REVEAL_STEPS = 2 + TYPES  # face up, one step per type, the outcome
+
+
+class RevealScreen(ResultsScreen):
+    """The reveal, one step at a time, before the results table: every
+    column face up; then type by type the dynamite blasts and Billy's
+    comparison; then who is eliminated and who wins. Drawn from the public
+    view, which shows everything once the game is over."""
+
+    BINDINGS = [
+        Binding("enter,space", "step(1)", "Next"),
+        Binding("left", "step(-1)", "Back"),
+        Binding("s", "outcome", "Outcome"),
+    ]
+
+    def __init__(self, match: Any) -> None:
+        super().__init__(match)
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="reveal-title", markup=False)
+        with VerticalScroll(id="results"):
+            yield Static(id="reveal-body", markup=False)
+        yield Footer()
+
+    @on(Mount)
+    def _first_step(self, event: Mount) -> None:
+        # The results screen's own mount fills its table: not here (yet).
+        event.prevent_default()
+        self.draw()
+
+    def on_click(self, event: Click) -> None:
+        """A click on the reveal shows the next step (the footer's keys work too)."""
+        if event.widget is not None and event.widget.id in ("reveal-body", "reveal-title", "results"):
+            event.stop()
+            self.action_step(1)
+
+    def action_step(self, delta: int) -> None:
+        if self.step + delta >= REVEAL_STEPS:
+            from tablegames.ui.results import ResultsScreen as Plain
+
+            self.app.switch_screen(Plain(self.match))
+            return
+        self.step = max(0, self.step + delta)
+        self.draw()
+
+    def action_outcome(self) -> None:
+        self.step = REVEAL_STEPS - 1
+        self.draw()
+
+    @property
+    def back(self) -> str:
+        return "#" if glyphs_of(self.app).ascii else "▒"
+
+    def draw(self) -> None:
+        view = self.match.public_view()
+        reveal = view["reveal"]
+        step = self.step
+        title = f"Blasting Billy: the reveal, step {step + 1} of {REVEAL_STEPS}"
+        if step == 0:
+            title += ": every column turns face up"
+            body = self._face_up(view)
+        elif step <= TYPES:
+            t = step - 1
+            title += f": {TYPE_NAMES[t].lower()}"
+            body = self._type_step(view, reveal, t)
+        else:
+            title += ": who survives"
+            body = self._outcome(view, reveal)
+        more = "Enter: the results" if step == REVEAL_STEPS - 1 else "Enter: next step, s: the outcome"
+        body.append_text(Text(f"\n\n{more}", style="dim"))
+        self.query_one("#reveal-title", Static).update(Text(title, style="bold"))
+        self.query_one("#reveal-body", Static).update(body)
+
+    def _label(self, seat: int) -> str:
+        from tablegames.ui.labels import seat_label
+
+        return seat_label(self.match.record.seats[seat])
+
+    def _face_up(self, view: dict) -> Text:
+        lines = [Text(" " * NAME_WIDTH) + Text.assemble(
+            *[(set_cell_size(TYPE_NAMES[t], CELL_WIDTH + 2), TONES[t]) for t in range(TYPES)])]
+        rows = [("Billy", view["billy"])] + [(self._label(s), view["loot"][s])
+                                              for s in range(len(view["names"]))]
+        for name, cols in rows:
+            line = Text(set_cell_size(name, NAME_WIDTH), style="bold")
+            for t in range(TYPES):
+                line.append_text(pad(cell(cols[t], self.back, CELL_WIDTH), CELL_WIDTH + 2))
+            lines.append(line)
+        lines.append(Text("\nNext: type by type, each dynamite blasts itself and the card just "
+                          "before it; then Billy compares.", style="dim"))
+        return Text("\n").join(lines)
+
+    def _column(self, col: dict, t: int) -> Text:
+        text = Text()
+        if not col["cards"]:
+            return Text("(none)", style="dim")
+        blasted = set(col["blasted"])
+        for i, tok in enumerate(col["cards"]):
+            if i:
+                text.append(" ")
+            shown = value_text(tok)
+            if i in blasted:
+                text.append(f"({shown})", style=TONES[t] + " strike dim")
+            else:
+                text.append(shown, style=TONES[t])
+        return text
+
+    def _type_step(self, view: dict, reveal: dict, t: int) -> Text:
+        names = view["names"]
+        billy = reveal["billy"][t]
+        width = 44
+        lines = [Text(f"{TYPE_NAMES[t]}: (x) = blasted by a dynamite", style="dim"), Text()]
+        line = Text(set_cell_size("Billy", NAME_WIDTH), style="bold")
+        line.append_text(pad(self._column(billy, t), width))
+        line.append(f" = {billy['total']:>2}", style="bold")
+        lines.append(line)
+        for s in range(len(names)):
+            seat = reveal["seats"][s]
+            col = seat["columns"][t]
+            line = Text(set_cell_size(self._label(s), NAME_WIDTH))
+            line.append_text(pad(self._column(col, t), width))
+            line.append(f" = {col['total']:>2}  ")
+            if seat["shot"][t]:
+                line.append(f"SHOT ({col['total']} > {billy['total']})", style="bold red")
+            else:
+                sign = "=" if col["total"] == billy["total"] else "<"
+                line.append(f"safe ({col['total']} {sign} {billy['total']})", style="green")
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def _outcome(self, view: dict, reveal: dict) -> Text:
+        names = view["names"]
+        ok, bad = ("ok", "X") if glyphs_of(self.app).ascii else ("✓", "✗")
+        head = Text(" " * NAME_WIDTH)
+        for t in range(TYPES):
+            head.append(set_cell_size(SHORT[t], 5), style=TONES[t])
+        head.append("Score  ", style="bold")
+        head.append("Cards", style="bold")
+        lines = [head]
+        winners = set(reveal["winners"])
+        for s in range(len(names)):
+            seat = reveal["seats"][s]
+            mark = glyphs_of(self.app).win if s in winners else " "
+            line = Text(set_cell_size(mark + self._label(s), NAME_WIDTH), style="bold" if s in winners else "")
+            for t in range(TYPES):
+                if seat["shot"][t]:
+                    line.append(set_cell_size(bad, 5), style="bold red")
+                else:
+                    line.append(set_cell_size(ok, 5), style="green")
+            line.append(f"{seat['score']:>5}  ")
+            cards = f"{seat['face_up']}" + (f" +{seat['face_down']} shot" if seat["face_down"] else "")
+            line.append(set_cell_size(cards, 12))
+            line.append("eliminated" if seat["eliminated"] else "survives",
+                        style="red" if seat["eliminated"] else "green")
+            lines.append(line)
+        lines.append(Text())
+        lines.append(Text(outcome_line(cast(Reveal, reveal), names), style="bold"))
+        return Text("\n").join(lines)

@@ -1,0 +1,170 @@
+"""Blasting Billy's vocabulary: cards, phases, actions and the view's shape.
+
+Rules, bot, screen and tests all import it (RULINGS.md, "Blasting Billy").
+
+A card is an int 0-59: ``type * 12 + rank``, where rank 0-10 is the card's
+value and rank 11 the dynamite of that type. In views a card is a short id:
+the type's letter and the value (``G7``, ``D10``) or ``X`` for the dynamite
+(``JX``). A card whose type shows but whose value is hidden is the type's
+letter and ``?`` (``C?``): the hidden-card token.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TypedDict
+
+GAME_ID = "blasting-billy"
+
+# The five types (colours), in the order columns are shown.
+TYPES = 5
+TYPE_LETTERS = ("G", "B", "C", "J", "D")
+TYPE_NAMES = ("Gold", "Banknotes", "Coins", "Jewelry", "Diamonds")
+DYNAMITE_RANK = 11
+RANKS = 12
+DECK_SIZE = TYPES * RANKS  # 60
+HAND_SIZE = 3
+
+# Cards returned to the box unseen at setup, by player count.
+REMOVED = {2: 12, 3: 6, 4: 0, 5: 0}
+
+# The player who is no seat and may win.
+BILLY = "Billy"
+
+
+def card_type(card: int) -> int:
+    return card // RANKS
+
+
+def is_dynamite(card: int) -> bool:
+    return card % RANKS == DYNAMITE_RANK
+
+
+VALUE: tuple[int, ...] = tuple(0 if c % RANKS == DYNAMITE_RANK else c % RANKS
+                               for c in range(DECK_SIZE))
+TYPE_OF: tuple[int, ...] = tuple(c // RANKS for c in range(DECK_SIZE))
+CARD_ID: tuple[str, ...] = tuple(
+    TYPE_LETTERS[c // RANKS] + ("X" if c % RANKS == DYNAMITE_RANK else str(c % RANKS))
+    for c in range(DECK_SIZE)
+)
+_CARD_BY_ID = {cid: c for c, cid in enumerate(CARD_ID)}
+HIDDEN: tuple[str, ...] = tuple(letter + "?" for letter in TYPE_LETTERS)
+_TYPE_BY_LETTER = {letter: t for t, letter in enumerate(TYPE_LETTERS)}
+
+
+def card_from_id(text: str) -> int:
+    """The card of an id such as ``G7`` or ``jx`` (KeyError if none)."""
+    return _CARD_BY_ID[text.strip().upper()]
+
+
+def type_from_token(token: str) -> int:
+    """The type of a card id or a hidden token (``G7``, ``GX``, ``G?``)."""
+    return _TYPE_BY_LETTER[token[0]]
+
+
+def is_hidden(token: str) -> bool:
+    return token.endswith("?")
+
+
+def token_value(token: str) -> int:
+    """The value of a card id (0 for the dynamite). Not for hidden tokens."""
+    rank = token[1:]
+    return 0 if rank == "X" else int(rank)
+
+
+def card_name(card: int) -> str:
+    """``Gold 7``, ``Coins dynamite``: how the log names a card."""
+    kind = TYPE_NAMES[card // RANKS]
+    return f"{kind} dynamite" if is_dynamite(card) else f"{kind} {card % RANKS}"
+
+
+class Phase(str, enum.Enum):
+    PLAY = "play"  # a turn: play a hand card to Billy, your loot or the box
+    OVER = "over"  # the reveal is done: the view shows every column
+
+
+class Where(str, enum.Enum):
+    BILLY = "billy"  # face down in Billy's loot
+    CLAIM = "claim"  # into your own loot
+    DUMP = "dump"  # face down into the box
+
+
+WHERE_WORDS = {w.value: w for w in Where}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play hand card ``card`` (0-59) to ``where``. Notation: ``billy G7``,
+    ``claim JX``, ``dump C0``."""
+
+    where: Where
+    card: int
+
+    def __str__(self) -> str:
+        return f"{self.where.value} {CARD_ID[self.card]}"
+
+
+# Every possible action, made once: legal_actions hands these out.
+PLAYS: dict[Where, tuple[Play, ...]] = {
+    where: tuple(Play(where, c) for c in range(DECK_SIZE)) for where in Where
+}
+
+
+def parse_action(text: str) -> Play:
+    words = text.split()
+    if len(words) != 2 or words[0].lower() not in WHERE_WORDS:
+        raise ValueError(text)
+    return PLAYS[WHERE_WORDS[words[0].lower()]][card_from_id(words[1])]
+
+
+# ----- the view ---------------------------------------------------------------
+
+class ColumnReveal(TypedDict):
+    """One column at the reveal (a player's or Billy's, of one type)."""
+
+    cards: list[str]  # every card in play order
+    blasted: list[int]  # indexes removed by a dynamite (the dynamite included)
+    total: int  # the value of what is left
+
+
+class SeatReveal(TypedDict):
+    columns: list[ColumnReveal]  # per type
+    shot: list[bool]  # per type: total above Billy's
+    eliminated: bool
+    score: int  # the total of the columns not shot
+    face_up: int  # cards left in columns not shot
+    face_down: int  # cards left in shot columns
+
+
+class Reveal(TypedDict):
+    billy: list[ColumnReveal]  # per type
+    seats: list[SeatReveal]
+    all_shot: bool
+    winners: list[int]
+    billy_wins: bool
+    # How the winner was found: "total", "fewest cards", "face-up total",
+    # "fewest face-up cards", "fewest face-down cards", "shared", "billy".
+    decided_by: str
+
+
+class BillyView(TypedDict):
+    game: str
+    seat: int | None
+    names: list[str]
+    phase: str
+    turn: int | None  # the seat to play (None once over)
+    start: int  # who played first
+    draw: int  # cards in the draw pile
+    # 0 before the last draw; then the turns still to play in the final
+    # round (the current one included), the drawer's last.
+    final_left: int
+    last_drawer: int | None
+    hand: list[str] | None  # the viewer's own hand (None for the public table)
+    hand_types: list[list[str]]  # every seat's hand as hidden tokens (types only)
+    # loot[seat][type]: the column in play order; a face-down card is a hidden token.
+    loot: list[list[list[str]]]
+    billy: list[list[str]]  # per type; hidden tokens until the reveal
+    box: list[int]  # cards dumped (and the final discards) per type
+    removed: list[int]  # cards taken out at setup per type
+    reveal: Reveal | None  # None until the game is over

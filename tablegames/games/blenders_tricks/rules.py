@@ -1,0 +1,594 @@
+"""Blenders Tricks: pure rules (RULINGS.md, "Blenders Tricks").
+
+Three rounds. Each round: deal; everyone secretly passes one card to the left
+and one to the right (revealed together); tricks with must-follow, wilds
+always playable, highest number wins; the winner claims cards; at the
+round's end the barley token goes to whoever claimed most, token holders may
+spend one to ignore a card, and each suit's cask icons are added to the
+player's three totals. After round 3 the smallest spread wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import permutations
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Sequence
+
+from tablegames.core.decisions import DecisionQueue
+from tablegames.core.game import IllegalAction, Result
+from tablegames.core.secret import SecretChoices
+from tablegames.core.state import BaseState
+from tablegames.games.blenders_tricks.vocab import (
+    CARD_IDS,
+    CLAIMS,
+    DECK,
+    HAND_SIZE,
+    ICONS,
+    IS_WILD,
+    KEEP,
+    NO_SUIT,
+    NUMBER_OF,
+    PASSES,
+    PLAYS,
+    ROUNDS,
+    SPENDS,
+    SUIT,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    TOKENS,
+    WILDS,
+    Claim,
+    ClaimChoice,
+    Pass,
+    Phase,
+    Play,
+    Spend,
+    SpendChoice,
+    View,
+    parse_action,
+)
+
+__all__ = ["BlendersState", "RoundRecord", "new_state", "parse_action", "sample", "lead_suit_of",
+           "winning_index", "trick_winner_claims"]
+
+PASS, PLAY, CLAIM, SPEND, OVER = Phase.PASS, Phase.PLAY, Phase.CLAIM, Phase.SPEND, Phase.OVER
+GAME_ID = "blenders-tricks"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A finished round, per seat: icons added per suit, the card a token
+    ignored, how many cards were claimed; and who earned the token."""
+
+    gains: tuple[tuple[int, int, int], ...]
+    ignored: tuple[int | None, ...]
+    claimed: tuple[int, ...]
+    earner: int
+
+
+def lead_suit_of(cards: Sequence[int]) -> int:
+    """The trick's lead suit: the suit of its first non-wild card (NO_SUIT
+    while only wilds, or nothing, have been played)."""
+    for card in cards:
+        if not IS_WILD[card]:
+            return SUIT[card]
+    return NO_SUIT
+
+
+def winning_index(cards: Sequence[int]) -> int:
+    """Index of the highest card: the highest number wins, whatever its suit."""
+    return max(range(len(cards)), key=cards.__getitem__)
+
+
+def trick_winner_claims(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """(the winning card, the other cards it may claim). A wild winner takes
+    every non-wild card (no choice); a non-wild winner takes one of the
+    other non-wild cards."""
+    best = max(cards)
+    others = tuple(c for c in cards if c != best and not IS_WILD[c])
+    return best, others
+
+
+class BlendersState(BaseState):
+    DEEP: ClassVar[tuple[str, ...]] = (
+        "hands", "aside", "discard", "received", "trick_seats", "trick_cards", "claimed",
+        "ignored", "totals", "tokens", "rounds", "choices",
+    )
+
+    def __init__(self, names: Sequence[str], options: Mapping[str, int], seed: int):
+        super().__init__(names, seed)
+        if self.n not in HAND_SIZE:
+            raise ValueError(f"Blenders Tricks takes 3-5 players, not {self.n}.")
+        n = self.n
+        self.decisions: DecisionQueue[ClaimChoice | SpendChoice] = DecisionQueue()
+        self.round = 1
+        self.totals = [[0, 0, 0] for _ in range(n)]
+        self.tokens = [0] * n
+        self.supply = TOKENS
+        self.rounds: list[RoundRecord] = []
+        self.leader = self.rng.randrange(n)  # round 1: a random first player
+        self._deal()
+
+    # ----- round flow
+    def _deal(self) -> None:
+        n = self.n
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        size = HAND_SIZE[n]
+        self.hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+        self.aside = deck[n * size:]
+        self.discard: list[int] = []
+        self.received: list[list[int]] = [[] for _ in range(n)]
+        self.claimed: list[list[int]] = [[] for _ in range(n)]
+        self.ignored: list[int | None] = [None] * n
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[int] = []
+        self.lead = NO_SUIT
+        self.last_trick: tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]] | None = None
+        self.earner: int | None = None
+        self.choices: SecretChoices[Pass] | None = SecretChoices(range(n))
+        self.phase = PASS
+        self.turn: int | None = None
+        self._movers: tuple[int, ...] = tuple(range(n))
+
+    def _deliver_passes(self) -> None:
+        assert self.choices is not None
+        chosen = self.choices.reveal()
+        n = self.n
+        hands = self.hands
+        for seat, p in chosen.items():
+            hands[seat].remove(p.left)
+            hands[seat].remove(p.right)
+        for seat, p in chosen.items():
+            left, right = (seat + 1) % n, (seat - 1) % n
+            hands[left].append(p.left)
+            hands[right].append(p.right)
+            self.received[left].append(p.left)
+            self.received[right].append(p.right)
+        self.choices = None
+        self.phase = PLAY
+        self.turn = self.leader
+        self._movers = (self.leader,)
+        if self.logging:
+            names = self.names
+            for seat in range(n):
+                from_right = chosen[(seat - 1) % n].left
+                from_left = chosen[(seat + 1) % n].right
+                self.emit(f"You received {from_right} from {names[(seat - 1) % n]} and "
+                          f"{from_left} from {names[(seat + 1) % n]}.", (seat,))
+            self.emit(f"The passed cards are delivered. {names[self.leader]} leads.")
+
+    def _end_trick(self) -> None:
+        cards = self.trick_cards
+        i = winning_index(cards)
+        winner = self.trick_seats[i]
+        best, others = trick_winner_claims(cards)
+        if IS_WILD[best]:
+            self._finish_trick(winner, others)
+        elif len(others) <= 1:
+            self._finish_trick(winner, (best,) + others)
+        else:
+            self.phase = CLAIM
+            self.turn = None
+            self.decisions.push(ClaimChoice(winner, others, reason=f"{self.names[winner]} won the trick with {best}"))
+            self._movers = (winner,)
+            if self.logging:
+                self.emit(f"{self.names[winner]} wins the trick with {best} and picks a card to claim.")
+
+    def _finish_trick(self, winner: int, taken: tuple[int, ...]) -> None:
+        cards = self.trick_cards
+        self.claimed[winner].extend(taken)
+        for card in cards:
+            if card not in taken:
+                self.discard.append(card)
+        self.last_trick = (tuple(zip(self.trick_seats, cards)), winner, taken)
+        if self.logging:
+            best = max(cards)
+            got = ", ".join(map(str, taken)) if taken else "nothing (wilds are never claimed)"
+            self.emit(f"{self.names[winner]} takes the trick with {best} and claims {got}.")
+        self.trick_seats = []
+        self.trick_cards = []
+        self.lead = NO_SUIT
+        if self.hands[winner]:
+            self.phase = PLAY
+            self.leader = self.turn = winner
+            self._movers = (winner,)
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        n = self.n
+        counts = [len(c) for c in self.claimed]
+        most = max(counts)
+        tied = [s for s in range(n) if counts[s] == most]
+        assert self.last_trick is not None
+        last = dict(self.last_trick[0])
+        earner = max(tied, key=last.__getitem__)  # tie: the higher card in the last trick
+        self.earner = earner
+        self.tokens[earner] += 1
+        self.supply -= 1
+        if self.logging:
+            why = "" if len(tied) == 1 else f" (a tie, broken by their {last[earner]} in the last trick)"
+            self.emit(f"{self.names[earner]} claimed the most cards ({most}) and earns a barley token{why}.")
+        self.turn = None
+        for i in range(n):
+            seat = (earner + i) % n
+            if self.tokens[seat] and self.claimed[seat]:
+                self.decisions.push(SpendChoice(seat, tuple(self.claimed[seat]),
+                                                reason="a barley token may ignore one card"))
+        if self.decisions:
+            self.phase = SPEND
+            self._movers = self.decisions.seats()
+        else:
+            self._score_round()
+
+    def _score_round(self) -> None:
+        n = self.n
+        gains = []
+        for seat in range(n):
+            g = [0, 0, 0]
+            skip = self.ignored[seat]
+            for card in self.claimed[seat]:
+                if card != skip:
+                    g[SUIT[card]] += ICONS[card]
+            total = self.totals[seat]
+            total[0] += g[0]
+            total[1] += g[1]
+            total[2] += g[2]
+            gains.append((g[0], g[1], g[2]))
+        earner = self.earner
+        assert earner is not None
+        self.rounds.append(RoundRecord(tuple(gains), tuple(self.ignored),
+                                       tuple(len(c) for c in self.claimed), earner))
+        if self.logging:
+            parts = "; ".join(
+                f"{self.names[s]} +" + "/".join(str(x) for x in gains[s]) for s in range(n))
+            self.emit(f"Round {self.round} scored ({'/'.join(SUIT_LETTERS)}): {parts}.")
+        if self.round == ROUNDS:
+            self.phase = OVER
+            self.turn = None
+            self._movers = ()
+            if self.logging:
+                self.emit("The game is over.")
+            return
+        self.round += 1
+        self.leader = earner  # the token earner leads the next round
+        self._deal()
+        if self.logging:
+            self.emit(f"Round {self.round}: new hands. Everyone picks two cards to pass; "
+                      f"{self.names[earner]} will lead.")
+
+    # ----- the contract
+    def to_move(self) -> tuple[int, ...]:
+        return self._movers
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self._movers:
+            return []
+        phase = self.phase
+        if phase is PLAY:
+            hand = self.hands[seat]
+            lead = self.lead
+            if lead != NO_SUIT:
+                suit = SUIT
+                follow = [PLAYS[c] for c in hand if suit[c] == lead or c in WILDS]
+                if any(suit[c] == lead for c in hand):
+                    return follow
+            return [PLAYS[c] for c in hand]
+        if phase is PASS:
+            row = PASSES
+            return [row[a][b] for a, b in permutations(self.hands[seat], 2)]
+        if phase is CLAIM:
+            d = self.decisions.current()
+            assert isinstance(d, ClaimChoice)
+            return [CLAIMS[c] for c in d.options]
+        if phase is SPEND:
+            d = self.decisions.current()
+            assert isinstance(d, SpendChoice)
+            return [KEEP] + [SPENDS[c] for c in d.cards]
+        return []
+
+    def playable(self, seat: int) -> list[int]:
+        """The cards ``seat`` may play now (must-follow; wilds always)."""
+        hand = self.hands[seat]
+        lead = self.lead
+        if lead == NO_SUIT or not any(SUIT[c] == lead for c in hand):
+            return list(hand)
+        return [c for c in hand if SUIT[c] == lead or IS_WILD[c]]
+
+    def _apply(self, seat: int, action: Any) -> None:
+        phase = self.phase
+        if phase is PLAY:
+            self._play(seat, action)
+        elif phase is PASS:
+            self._pass(seat, action)
+        elif phase is CLAIM:
+            self._claim(seat, action)
+        elif phase is SPEND:
+            self._spend(seat, action)
+        else:
+            raise IllegalAction("The game is over.")
+
+    def _play(self, seat: int, action: Any) -> None:
+        if type(action) is not Play:
+            raise IllegalAction("Play a card from your hand (play N).")
+        card = action.card
+        hand = self.hands[seat]
+        if type(card) is not int or card not in hand:
+            raise IllegalAction(f"You do not hold {card!r}.")
+        lead = self.lead
+        if lead != NO_SUIT and SUIT[card] != lead and not IS_WILD[card]:
+            for c in hand:
+                if SUIT[c] == lead:
+                    raise IllegalAction(f"Follow suit: play a {SUIT_NAMES[lead]} card (or a wild).")
+        hand.remove(card)
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        if lead == NO_SUIT and not IS_WILD[card]:
+            self.lead = SUIT[card]
+        if self._events is not None:
+            self.emit(f"{self.names[seat]} plays {self.describe(card)}.")
+        if len(self.trick_cards) == self.n:
+            self._end_trick()
+        else:
+            self.turn = nxt = (seat + 1) % self.n
+            self._movers = (nxt,)
+
+    def _pass(self, seat: int, action: Any) -> None:
+        choices = self.choices
+        assert choices is not None
+        if type(action) is not Pass:
+            raise IllegalAction("Choose a card for your left neighbour and one for your right (pass L R).")
+        left, right = action.left, action.right
+        hand = self.hands[seat]
+        for card in (left, right):
+            if type(card) is not int or card not in hand:
+                raise IllegalAction(f"You do not hold {card!r}.")
+        if left == right:
+            raise IllegalAction("Pass two different cards: one to the left, one to the right.")
+        choices.choose(seat, action)
+        self._movers = choices.waiting()
+        if self.logging:
+            self.emit(f"{self.names[seat]} has chosen the cards to pass.")
+        if choices.complete:
+            self._deliver_passes()
+
+    def _claim(self, seat: int, action: Any) -> None:
+        d = self.decisions.expect(seat, ClaimChoice)
+        assert isinstance(d, ClaimChoice)
+        if type(action) is not Claim or type(action.card) is not int or action.card not in d.options:
+            options = ", ".join(map(str, d.options))
+            raise IllegalAction(f"Claim one of the trick's other non-wild cards: {options}.")
+        self.decisions.pop()
+        best = max(self.trick_cards)
+        self._finish_trick(seat, (best, action.card))
+
+    def _spend(self, seat: int, action: Any) -> None:
+        d = self.decisions.expect(seat, SpendChoice)
+        assert isinstance(d, SpendChoice)
+        if type(action) is not Spend or (action.card is not None and (type(action.card) is not int
+                                                                      or action.card not in d.cards)):
+            raise IllegalAction("Spend a token on one card you claimed this round (spend N), or keep it (keep).")
+        self.decisions.pop()
+        card = action.card
+        if card is not None:
+            self.tokens[seat] -= 1
+            self.supply += 1
+            self.ignored[seat] = card
+            if self.logging:
+                self.emit(f"{self.names[seat]} spends a barley token to ignore {self.describe(card)}.")
+        elif self.logging:
+            self.emit(f"{self.names[seat]} keeps their barley token.")
+        if self.decisions:
+            self._movers = self.decisions.seats()
+        else:
+            self._score_round()
+
+    @staticmethod
+    def describe(card: int) -> str:
+        if IS_WILD[card]:
+            return f"{card} (wild)"
+        return f"{card} ({SUIT_NAMES[SUIT[card]]}, {ICONS[card]} icon{'s' if ICONS[card] > 1 else ''})"
+
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    def spread(self, seat: int) -> int:
+        t = self.totals[seat]
+        return max(t) - min(t)
+
+    def result(self) -> Result:
+        n = self.n
+        spreads = [self.spread(s) for s in range(n)]
+        lows = [min(self.totals[s]) for s in range(n)]
+        best = min(spreads)
+        tied = [s for s in range(n) if spreads[s] == best]
+        top_low = max(lows[s] for s in tied)
+        winners = tuple(s for s in tied if lows[s] == top_low)
+        breakdown = tuple(
+            (("Highest suit", max(self.totals[s])), ("Lowest suit", -min(self.totals[s])))
+            for s in range(n)
+        )
+        letters = "/".join(SUIT_LETTERS)
+        totals = ", ".join(f"{self.names[s]} " + "/".join(map(str, self.totals[s])) for s in range(n))
+        summary = f"Suit totals ({letters}): {totals}."
+        return Result(scores=tuple(spreads), breakdown=breakdown, winners=winners, summary=summary)
+
+    def view(self, seat: int | None) -> dict:
+        n = self.n
+        ids = CARD_IDS
+        hand = None if seat is None else [ids[c] for c in sorted(self.hands[seat])]
+        received: list[str] = []
+        if seat is not None:
+            held = self.hands[seat]
+            received = [ids[c] for c in self.received[seat] if c in held]
+        choices = self.choices
+        own = choices.own(seat) if choices is not None else None
+        trick = self.trick_cards
+        last = self.last_trick
+        decisions = []
+        for d in self.decisions:
+            cards = d.options if isinstance(d, ClaimChoice) else d.cards
+            decisions.append({"kind": "claim" if isinstance(d, ClaimChoice) else "spend",
+                              "seat": d.seat, "cards": [ids[c] for c in cards]})
+        view: View = {
+            "game": GAME_ID,
+            "seat": seat,
+            "names": list(self.names),
+            "phase": self.phase.value,
+            "round": self.round,
+            "leader": self.leader,
+            "turn": self.turn,
+            "hand": hand,
+            "received": received,
+            "hand_sizes": [len(h) for h in self.hands],
+            "passed": [] if choices is None else [choices.has_chosen(s) for s in range(n)],
+            "my_pass": None if own is None else [ids[own.left], ids[own.right]],
+            "trick": [[s, ids[c]] for s, c in zip(self.trick_seats, trick)],
+            "lead_suit": None if self.lead == NO_SUIT else self.lead,
+            "winning": self.trick_seats[winning_index(trick)] if trick else None,
+            "last_trick": None if last is None else {
+                "plays": [[s, ids[c]] for s, c in last[0]],
+                "winner": last[1],
+                "claimed": [ids[c] for c in last[2]],
+            },
+            "claimed": [[ids[c] for c in cl] for cl in self.claimed],
+            "ignoring": [None if c is None else ids[c] for c in self.ignored],
+            "earner": self.earner,
+            "totals": [list(t) for t in self.totals],
+            "tokens": list(self.tokens),
+            "supply": self.supply,
+            "discards": len(self.discard),
+            "aside": len(self.aside),
+            "decisions": decisions,  # type: ignore[typeddict-item]
+            "rounds": [{"gains": [list(g) for g in r.gains], "ignored": list(r.ignored),
+                        "claimed": list(r.claimed), "earner": r.earner} for r in self.rounds],
+        }
+        return dict(view)
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        ids = CARD_IDS
+        secret = {ids[c] for s in range(self.n) if s != seat for c in self.hands[s]}
+        secret.update(ids[c] for c in self.aside)
+        shown = {c for _, c in self.last_trick[0]} if self.last_trick else set()
+        secret.update(ids[c] for c in self.discard if c not in shown)
+        return secret
+
+    def all_card_ids(self) -> list[str]:
+        cards = [c for h in self.hands for c in h] + self.aside + self.discard + self.trick_cards
+        cards += [c for cl in self.claimed for c in cl]
+        return [CARD_IDS[c] for c in cards]
+
+    def pieces(self) -> Counter[str]:
+        pieces = Counter(self.all_card_ids())
+        pieces["barley token"] = sum(self.tokens) + self.supply
+        return pieces
+
+    def prompt(self, seat: int) -> str:
+        phase = self.phase
+        names = self.names
+        if phase is PASS:
+            left, right = names[(seat + 1) % self.n], names[(seat - 1) % self.n]
+            return f"pick a card to pass to {left} (left) and one to {right} (right)."
+        if phase is PLAY:
+            if not self.trick_cards:
+                return "lead any card."
+            if self.lead == NO_SUIT:
+                return "only wilds so far: any card; the first non-wild sets the lead suit."
+            return f"play a card: {SUIT_NAMES[self.lead]} if you have one (a wild always)."
+        if phase is CLAIM:
+            return "you won the trick: claim one more of its non-wild cards."
+        if phase is SPEND:
+            return "spend your barley token to ignore one card of this round, or keep it."
+        return "the game is over."
+
+
+def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> BlendersState:
+    return BlendersState(names, options, seed)
+
+
+def sample(view: Mapping[str, Any], rng: random.Random) -> BlendersState:
+    """A full state consistent with ``view`` (one seat's view), with
+    everything that seat cannot see dealt again at random: the other hands,
+    the aside card, the unseen part of the discard pile, others' pass choices."""
+    names = view["names"]
+    n = len(names)
+    seat = view["seat"]
+    state = object.__new__(BlendersState)
+    BaseState.__init__(state, names, rng.getrandbits(64))
+    state.decisions = DecisionQueue()
+    num = NUMBER_OF
+    state.round = view["round"]
+    state.totals = [list(t) for t in view["totals"]]
+    state.tokens = list(view["tokens"])
+    state.supply = view["supply"]
+    state.rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]), tuple(r["ignored"]),
+                                tuple(r["claimed"]), r["earner"]) for r in view["rounds"]]
+    state.leader = view["leader"]
+    state.turn = view["turn"]
+    state.phase = Phase(view["phase"])
+    state.earner = view["earner"]
+    state.claimed = [[num[c] for c in cl] for cl in view["claimed"]]
+    state.ignored = [None if c is None else num[c] for c in view["ignoring"]]
+    state.trick_seats = [s for s, _ in view["trick"]]
+    state.trick_cards = [num[c] for _, c in view["trick"]]
+    state.lead = lead_suit_of(state.trick_cards)
+    last = view["last_trick"]
+    shown_discards: list[int] = []
+    if last is None:
+        state.last_trick = None
+    else:
+        plays = tuple((s, num[c]) for s, c in last["plays"])
+        taken = tuple(num[c] for c in last["claimed"])
+        state.last_trick = (plays, last["winner"], taken)
+        shown_discards = [c for _, c in plays if c not in taken]
+    own = [] if seat is None else [num[c] for c in view["hand"]]
+    known = set(own) | set(state.trick_cards) | {c for cl in state.claimed for c in cl} | set(shown_discards)
+    unknown = [c for c in DECK if c not in known]
+    rng.shuffle(unknown)
+    hands: list[list[int]] = []
+    for s in range(n):
+        if s == seat:
+            hands.append(list(own))
+        else:
+            size = view["hand_sizes"][s]
+            hands.append(unknown[:size])
+            del unknown[:size]
+    state.hands = hands
+    state.aside = unknown[:view["aside"]]
+    del unknown[:view["aside"]]
+    state.discard = shown_discards + unknown
+    if len(state.discard) != view["discards"]:
+        raise ValueError("the view's card counts do not add up to the deck")
+    state.received = [[] for _ in range(n)]
+    if seat is not None:
+        state.received[seat] = [num[c] for c in view["received"]]
+    if state.phase is PASS:
+        choices: SecretChoices[Pass] = SecretChoices(range(n))
+        for s, done in enumerate(view["passed"]):
+            if not done:
+                continue
+            if s == seat:
+                left, right = (num[c] for c in view["my_pass"])
+            else:
+                left, right = rng.sample(hands[s], 2)
+            choices.choose(s, PASSES[left][right])
+        state.choices = choices
+        state._movers = choices.waiting()
+    else:
+        state.choices = None
+    for d in view["decisions"]:
+        cards = tuple(num[c] for c in d["cards"])
+        if d["kind"] == "claim":
+            state.decisions.push(ClaimChoice(d["seat"], cards))
+        else:
+            state.decisions.push(SpendChoice(d["seat"], cards))
+    if state.phase is PLAY:
+        state._movers = (state.turn,)
+    elif state.phase in (CLAIM, SPEND):
+        state._movers = state.decisions.seats()
+    elif state.phase is OVER:
+        state._movers = ()
+    return state

@@ -1,0 +1,210 @@
+"""Blenders Tricks' vocabulary: the deck table, phases, actions, decisions
+and the view's shape. Rules, bot, screen and tests all import it.
+
+The deck table lives here and nowhere else (RULINGS.md, "Blenders Tricks"):
+cards 1-40; 10, 20, 30 and 40 are wilds (no suit, no cask icons); the other
+36 take their suit from n mod 3 and their cask icons from their last digit.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TypedDict
+
+from tablegames.core.decisions import Decision
+
+# ----- the deck table
+
+DECK: tuple[int, ...] = tuple(range(1, 41))
+WILDS: frozenset[int] = frozenset({10, 20, 30, 40})
+
+WHITE, COMMON, MIZUNARA = 0, 1, 2
+SUITS: tuple[int, ...] = (WHITE, COMMON, MIZUNARA)
+SUIT_NAMES: tuple[str, ...] = ("White Oak", "Common Oak", "Mizunara Oak")
+# One letter per suit, printed on every card so colour is never the only signal.
+SUIT_LETTERS: tuple[str, ...] = ("W", "C", "M")
+NO_SUIT = -1
+
+
+def _suit(n: int) -> int:
+    if n in WILDS:
+        return NO_SUIT
+    return {1: WHITE, 2: COMMON, 0: MIZUNARA}[n % 3]
+
+
+def _icons(n: int) -> int:
+    digit = n % 10
+    return 0 if digit == 0 else (digit + 2) // 3  # 1-3 -> 1, 4-6 -> 2, 7-9 -> 3
+
+
+# Indexed by card number (index 0 unused).
+SUIT: tuple[int, ...] = (NO_SUIT,) + tuple(_suit(n) for n in DECK)
+ICONS: tuple[int, ...] = (0,) + tuple(_icons(n) for n in DECK)
+IS_WILD: tuple[bool, ...] = (False,) + tuple(n in WILDS for n in DECK)
+
+ROUNDS = 3
+TOKENS = 3  # barley tokens in the supply at the start
+HAND_SIZE = {3: 13, 4: 10, 5: 8}  # 3 players: one card aside, unseen
+
+
+def card_id(n: int) -> str:
+    """How a card appears in views: a token no other number can be mistaken for."""
+    return f"S{n}"
+
+
+def card_number(text: str) -> int:
+    return int(text[1:])
+
+
+# Every card id, and the numbers back, without formatting in the hot path.
+CARD_IDS: tuple[str, ...] = ("",) + tuple(card_id(n) for n in DECK)
+NUMBER_OF: dict[str, int] = {CARD_IDS[n]: n for n in DECK}
+
+
+class Phase(str, enum.Enum):
+    PASS = "pass"  # everyone secretly picks a card for the left and one for the right
+    PLAY = "play"  # tricks
+    CLAIM = "claim"  # the trick's winner picks the second card to claim
+    SPEND = "spend"  # round scoring: token holders may spend one to ignore a card
+    OVER = "over"
+
+
+# ----- actions (frozen values whose str() is the notation parse_action reads)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The cards passed to the left and to the right neighbour."""
+
+    left: int
+    right: int
+
+    def __str__(self) -> str:
+        return f"pass {self.left} {self.right}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The second card a trick's winner takes, besides their own."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"claim {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spend:
+    """Spend a barley token to ignore one card claimed this round (``card``),
+    or keep the token (``card`` None)."""
+
+    card: int | None
+
+    def __str__(self) -> str:
+        return "keep" if self.card is None else f"spend {self.card}"
+
+
+Action = Pass | Play | Claim | Spend
+KEEP = Spend(None)
+
+# Interned actions, so the hot path never builds them.
+PLAYS: tuple[Play, ...] = tuple(Play(n) for n in range(41))
+CLAIMS: tuple[Claim, ...] = tuple(Claim(n) for n in range(41))
+SPENDS: tuple[Spend, ...] = tuple(Spend(n) for n in range(41))
+PASSES: tuple[tuple[Pass, ...], ...] = tuple(tuple(Pass(a, b) for b in range(41)) for a in range(41))
+
+
+def parse_action(text: str) -> Action:
+    words = text.lower().split()
+    head, args = words[0], [int(w) for w in words[1:]]
+    if not all(1 <= a <= 40 for a in args):
+        raise ValueError(text)
+    if head == "pass" and len(args) == 2:
+        return PASSES[args[0]][args[1]]
+    if head == "play" and len(args) == 1:
+        return PLAYS[args[0]]
+    if head == "claim" and len(args) == 1:
+        return CLAIMS[args[0]]
+    if head == "spend" and len(args) == 1:
+        return SPENDS[args[0]]
+    if head == "keep" and not args:
+        return KEEP
+    raise ValueError(text)
+
+
+# ----- pending decisions
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimChoice(Decision):
+    """The trick's winner picks one of ``options`` to claim with their own card."""
+
+    options: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpendChoice(Decision):
+    """A token holder may spend a token to ignore one of ``cards`` (claimed
+    this round) at this round's scoring."""
+
+    cards: tuple[int, ...]
+
+
+# ----- the view
+
+
+class DecisionView(TypedDict):
+    kind: str  # "claim" or "spend"
+    seat: int
+    cards: list[str]  # the claim's options / the cards a token may ignore
+
+
+class TrickView(TypedDict):
+    plays: list[list]  # [seat, card id] in playing order
+    winner: int
+    claimed: list[str]
+
+
+class RoundView(TypedDict):
+    gains: list[list[int]]  # per seat: icons added to White, Common, Mizunara
+    ignored: list[int | None]  # per seat: the card number a token ignored
+    claimed: list[int]  # per seat: how many cards they claimed
+    earner: int  # who earned the barley token
+
+
+class View(TypedDict):
+    game: str
+    seat: int | None
+    names: list[str]
+    phase: str
+    round: int
+    leader: int  # leads the current trick (in the pass phase: the first trick)
+    turn: int | None  # whose card is due (play phase)
+    hand: list[str] | None
+    received: list[str]  # cards in this seat's hand that were passed to it this round
+    hand_sizes: list[int]
+    passed: list[bool]  # pass phase: who has chosen
+    my_pass: list[str] | None  # pass phase: this seat's own choice [left, right]
+    trick: list[list]  # [seat, card id] in playing order
+    lead_suit: int | None
+    winning: int | None  # the seat whose card is highest in the trick so far
+    last_trick: TrickView | None
+    claimed: list[list[str]]  # per seat: cards claimed this round
+    ignoring: list[str | None]  # per seat: the claimed card a spent token ignores this round
+    earner: int | None  # who earned this round's barley token (at the round's end)
+    totals: list[list[int]]  # per seat: White, Common, Mizunara icons before this round
+    tokens: list[int]
+    supply: int
+    discards: int  # size of the discard pile (its faces: nobody)
+    aside: int  # cards set aside unseen (3 players: 1)
+    decisions: list[DecisionView]
+    rounds: list[RoundView]  # finished rounds

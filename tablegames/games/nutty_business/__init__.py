@@ -1,0 +1,25 @@
+"""Nutty Business: two piles, eight cards, a lot of nuts."""
+
+from tablegames.core.bots import bot_levels
+from tablegames.core.game import GameSpec, rules_page
+from tablegames.games.nutty_business.bot import HeuristicBot
+from tablegames.games.nutty_business.rules import new_state, sample
+from tablegames.games.nutty_business.vocab import GAME_ID, parse_action
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    title="Nutty Business",
+    min_players=2,
+    max_players=5,
+    pitch="Play cards onto your two piles; the cards on top move the nuts around.",
+    new_state=new_state,
+    parse_action=parse_action,
+    bots=bot_levels(HeuristicBot, game=GAME_ID),
+    default_bot="heuristic",
+    rules_text=rules_page(__package__),
+    score_note="Most nuts wins; ties go to Contraband in hand, then on top.",
+    sample=sample,
+    screen="tablegames.games.nutty_business.screen:Screen",
+    scenes="tablegames.games.nutty_business.scenes",
+    driver="tablegames.games.nutty_business.driver:decide",
+)

@@ -1,0 +1,669 @@
+"""Nutty Business: pure rules (RULINGS.md, "Nutty Business").
+
+Setup: every player secretly lays a first card as their first pile; all are
+revealed together, with no effect. A turn: play a hand card onto one of your
+piles (or start your second), then the top cards of your piles act, in the
+order you choose when the order can change anything. Decisions inside a turn
+(the order, a short Customs payment, a Police Raid's target) wait in the
+state's DecisionQueue; they all belong to the player whose turn it is.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any, ClassVar, Mapping, Sequence
+
+from tablegames.core.game import IllegalAction, Result
+from tablegames.core.secret import SecretChoices
+from tablegames.core.state import BaseState
+from tablegames.games.nutty_business.vocab import (
+    BANK,
+    C5,
+    CARD_NAMES,
+    CUSTOMS,
+    DECISION_KIND,
+    GAME_ID,
+    HIDEOUT,
+    IS_CONTRABAND,
+    KINDS,
+    L_CONTRABAND,
+    L_CUSTOMS_IN,
+    L_CUSTOMS_OUT,
+    L_RAID,
+    L_ROBBED,
+    L_ROBBERY_IN,
+    LEDGER,
+    RAID,
+    ROBBERY,
+    SUPPLY,
+    VALUE,
+    Action,
+    ChooseOrder,
+    ChooseRaid,
+    DecisionView,
+    NuttyDecision,
+    First,
+    NuttyView,
+    Pay,
+    Phase,
+    Play,
+    PlayCard,
+    Raid,
+    SplitCustoms,
+    Start,
+    card_id,
+    kind_of,
+)
+
+# Cards whose effect acts on your turn while on top (Bank and Customs act in
+# other players' turns; a Hideout acts only when played).
+_ACTS = tuple(IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in KINDS)
+
+_START = tuple(Start(k) for k in KINDS)
+_PLAY = tuple((Play(k, 0), Play(k, 1)) for k in KINDS)
+_FIRST = (First(0), First(1))
+_TURN_OF = tuple(PlayCard(s) for s in range(8))
+# The other seats, clockwise from a seat: _CLOCKWISE[n][seat].
+_CLOCKWISE = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+              for n in range(1, 9)}
+_SEAT_TUPLE = tuple((s,) for s in range(8))
+
+_SETUP, _PLAY_PHASE, _OVER = Phase.SETUP, Phase.PLAY, Phase.OVER
+
+_ALLOC_CACHE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def customs_splits(gained: int, owed: int, officers: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to pay ``officers`` officers, each owed ``owed``, out of
+    ``gained`` nuts when that is not enough for all: the whole gain is paid,
+    nobody gets more than owed, and as many officers as possible get at
+    least one nut."""
+    key = (gained, owed, officers)
+    found = _ALLOC_CACHE.get(key)
+    if found is None:
+        paid = min(officers, gained)
+        found = tuple(
+            split for split in itertools.product(range(owed + 1), repeat=officers)
+            if sum(split) == gained and sum(1 for a in split if a) == paid
+        )
+        _ALLOC_CACHE[key] = found
+    return found
+
+
+def _plural(count: int) -> str:
+    return f"{count} nut" if count == 1 else f"{count} nuts"
+
+
+class NuttyState(BaseState):
+    DEEP: ClassVar[tuple[str, ...]] = ("hands", "piles", "nuts", "pending", "ledger", "setup")
+
+    def __init__(self, names: Sequence[str], options: Mapping[str, int], seed: int):
+        super().__init__(names, seed)
+        n = self.n
+        self.phase = Phase.SETUP
+        self.start = self.rng.randrange(n)
+        self.hands: list[list[int]] = [list(KINDS) for _ in range(n)]
+        self.piles: list[list[list[int]]] = [[] for _ in range(n)]
+        self.nuts = [0] * n
+        self.supply = SUPPLY
+        self.ledger = [[0] * len(LEDGER) for _ in range(n)]
+        self.setup: SecretChoices[int] | None = SecretChoices(range(n))
+        self.turn: int | None = None
+        self.turn_no = 0
+        self.played_pile: int | None = None  # where this turn's card went
+        self.pending: list[int] = []         # piles whose top still acts this turn
+        # Every decision of a turn is its player's: to_move() is (turn,).
+        self._movers: tuple[int, ...] = ()
+        # The one decision pending (this game never queues two): the head of
+        # self.decisions, kept at hand for the hot path.
+        self._due: NuttyDecision | None = None
+
+    # ----- the contract -------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase is _SETUP:
+            assert self.setup is not None
+            return self.setup.waiting()
+        return self._movers
+
+    def is_over(self) -> bool:
+        return self.phase is _OVER
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        d = self._due
+        if d is None or d.seat != seat:
+            if self.phase is _SETUP and self.setup is not None and seat in self.setup.waiting():
+                return [_START[k] for k in self.hands[seat]]
+            return ()
+        if d.__class__ is PlayCard:
+            plays = _PLAY
+            return [p for k in self.hands[seat] for p in plays[k]]
+        if isinstance(d, ChooseOrder):
+            return _FIRST
+        if isinstance(d, SplitCustoms):
+            return self._pay_options(d)
+        if isinstance(d, ChooseRaid):
+            return [Raid(v, c) for v in d.targets for c in (0, 1)]
+        return ()
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if self.phase is _SETUP:
+            self._on_start(seat, action)
+            return
+        d = self._due
+        if d is None or d.seat != seat:
+            d = self.decisions.expect(seat)  # raises the kit's one-line message
+        kind = d.__class__
+        if kind is PlayCard:
+            self._on_play(seat, action)
+        elif kind is ChooseOrder:
+            self._on_first(seat, action)
+        elif isinstance(d, SplitCustoms):
+            self._on_pay(seat, d, action)
+        else:
+            assert isinstance(d, ChooseRaid)
+            self._on_raid(seat, d, action)
+
+    # ----- setup --------------------------------------------------------------
+    def _on_start(self, seat: int, action: Any) -> None:
+        if not isinstance(action, Start):
+            raise IllegalAction("First choose a card to lay face down as your first pile.")
+        card = action.card
+        if type(card) is not int or card not in self.hands[seat]:
+            raise IllegalAction("Choose your first card from your hand.")
+        setup = self.setup
+        assert setup is not None
+        setup.choose(seat, card)
+        self.hands[seat].remove(card)
+        if self.logging:
+            self.emit(f"{self.names[seat]} lays a first card face down.")
+            self.emit(f"You lay your {CARD_NAMES[card]} face down.", audience=(seat,))
+        if not setup.complete:
+            return
+        for s, kind in setup.reveal().items():
+            self.piles[s] = [[kind]]
+        self.setup = None
+        self.phase = Phase.PLAY
+        if self.logging:
+            shown = ", ".join(f"{self.names[s]} {CARD_NAMES[self.piles[s][0][0]]}"
+                              for s in range(self.n))
+            self.emit(f"First cards revealed: {shown}. They do nothing yet.")
+        self._start_turn(self.start)
+
+    # ----- a turn -------------------------------------------------------------
+    def _push(self, d: NuttyDecision) -> None:
+        self.decisions.push(d)
+        self._due = d
+
+    def _pop(self) -> None:
+        self.decisions.pop()
+        self._due = None
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turn_no += 1
+        self.played_pile = None
+        self.pending = []
+        self._movers = _SEAT_TUPLE[seat]
+        d = _TURN_OF[seat]
+        self.decisions.push(d)
+        self._due = d
+
+    def _on_play(self, seat: int, action: Any) -> None:
+        if action.__class__ is not Play:
+            raise IllegalAction("Play a card from your hand onto one of your piles.")
+        card, pile = action.card, action.pile
+        hand = self.hands[seat]
+        if card.__class__ is not int or card not in hand:
+            raise IllegalAction("That card is not in your hand.")
+        if pile.__class__ is not int or not 0 <= pile <= 1:
+            raise IllegalAction("Choose pile 1 or 2 (2 starts your second pile).")
+        piles = self.piles[seat]
+        hand.remove(card)
+        self._pop()
+        new = pile >= len(piles)
+        if new:
+            piles.append([card])
+            pile = len(piles) - 1
+        elif card == HIDEOUT:
+            back = piles[pile]
+            hand.extend(back)
+            hand.sort()
+            piles[pile] = [HIDEOUT]
+        else:
+            piles[pile].append(card)
+        self.played_pile = pile
+        if self.logging:
+            name = self.names[seat]
+            where = "as a new pile" if new else f"on pile {pile + 1}"
+            self.emit(f"{name} plays {CARD_NAMES[card]} {where}.")
+            if card == HIDEOUT and not new:
+                self.emit(f"{name} takes {_cards_text(back)} back into their hand.")
+        self._order_effects(seat)
+
+    def _order_effects(self, seat: int) -> None:
+        piles = self.piles[seat]
+        acts = _ACTS
+        if len(piles) == 1:
+            self.pending = [0] if acts[piles[0][-1]] else []
+        else:
+            first, second = acts[piles[0][-1]], acts[piles[1][-1]]
+            if first and second:
+                if self._order_matters(seat):
+                    self._push(ChooseOrder(seat, reason="both your top cards act"))
+                    return
+                # Else the card just played acts first.
+                self.pending = [1, 0] if self.played_pile == 1 else [0, 1]
+            else:
+                self.pending = [0] if first else [1] if second else []
+        self._run(seat)
+
+    def _order_matters(self, seat: int) -> bool:
+        """Whether applying the two acting top cards in the other order can
+        change anything (else no question is asked)."""
+        piles = self.piles[seat]
+        a, b = piles[0][-1], piles[1][-1]
+        kinds = {a, b}
+        raid_bites = RAID in kinds and bool(self._raid_targets(seat))
+        if kinds == {RAID, ROBBERY}:
+            return raid_bites
+        played = self.played_pile
+        assert played is not None
+        fresh = piles[played][-1]
+        if not IS_CONTRABAND[fresh] or not self._officers(seat):
+            return False
+        other = b if played == 0 else a
+        if other == RAID:
+            return raid_bites
+        if other == ROBBERY:
+            return True
+        # Two Contraband: only a short supply makes the order matter.
+        return self.supply < VALUE[a] + VALUE[b]
+
+    def _on_first(self, seat: int, action: Any) -> None:
+        if not isinstance(action, First) or type(action.pile) is not int or action.pile not in (0, 1):
+            raise IllegalAction("Choose which pile's top card acts first: 1 or 2.")
+        self._pop()
+        self.pending = [action.pile, 1 - action.pile]
+        if self.logging:
+            top = self.piles[seat][action.pile][-1]
+            self.emit(f"{self.names[seat]} applies {CARD_NAMES[top]} first.")
+        self._run(seat)
+
+    def _run(self, seat: int) -> None:
+        """Apply the pending top cards until one needs a decision."""
+        piles = self.piles[seat]
+        while self.pending:
+            pile = self.pending.pop(0)
+            kind = piles[pile][-1]
+            if IS_CONTRABAND[kind]:
+                self._contraband(seat, kind, pile == self.played_pile)
+            elif kind == RAID:
+                self._raid(seat)
+            elif kind == ROBBERY:
+                self._robbery(seat)
+            if self._due is not None:
+                return
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        nxt = (seat + 1) % self.n
+        if self.hands[nxt]:
+            # The next turn (as _start_turn, inlined: this is the hot path).
+            self.turn = nxt
+            self.turn_no += 1
+            self.played_pile = None
+            self._movers = _SEAT_TUPLE[nxt]
+            d = _TURN_OF[nxt]
+            self.decisions.push(d)
+            self._due = d
+            return
+        self.phase = Phase.OVER
+        self.turn = None
+        self._movers = ()
+        self.played_pile = None
+        if self.logging:
+            self.emit(f"The turn passes to {self.names[nxt]}, who has no cards left: "
+                      f"the game is over.")
+
+    # ----- nuts ---------------------------------------------------------------
+    def _gain(self, seat: int, amount: int, line: int) -> int:
+        got = min(amount, self.supply)
+        self.supply -= got
+        self.nuts[seat] += got
+        self.ledger[seat][line] += got
+        return got
+
+    def _give(self, giver: int, taker: int, amount: int, out_line: int, in_line: int) -> None:
+        self.nuts[giver] -= amount
+        self.nuts[taker] += amount
+        self.ledger[giver][out_line] += amount
+        self.ledger[taker][in_line] += amount
+
+    def protected(self, seat: int) -> bool:
+        """A Bank on top of one of the seat's piles."""
+        return any(p[-1] == BANK for p in self.piles[seat])
+
+    def _officers(self, seat: int) -> list[int]:
+        """Opponents with an active Customs whom ``seat`` must pay (none
+        while ``seat`` has a Bank on top), clockwise from ``seat``."""
+        piles = self.piles
+        for p in piles[seat]:
+            if p[-1] == BANK:
+                return []
+        found = []
+        for s in _CLOCKWISE[self.n][seat]:
+            for p in piles[s]:
+                if p[-1] == CUSTOMS:
+                    found.append(s)
+                    break
+        return found
+
+    def _raid_targets(self, seat: int) -> tuple[int, ...]:
+        piles = self.piles
+        return tuple(s for s in _CLOCKWISE[self.n][seat] if len(piles[s]) == 2)
+
+    def _contraband(self, seat: int, kind: int, fresh: bool) -> None:
+        value = VALUE[kind]
+        got = value if value <= self.supply else self.supply
+        self.supply -= got
+        self.nuts[seat] += got
+        self.ledger[seat][L_CONTRABAND] += got
+        if self.logging:
+            short = "" if got == VALUE[kind] else " (all the supply had left)"
+            self.emit(f"{self.names[seat]} gains {_plural(got)} from {CARD_NAMES[kind]}{short}.")
+        if not fresh or not got:
+            return
+        officers = self._officers(seat)
+        if not officers:
+            if self.logging and self.protected(seat) and self._officers_ignoring_bank(seat):
+                self.emit(f"{self.names[seat]}'s Bank: no Customs to pay.")
+            return
+        owed = 2 if kind == C5 else 1
+        if got >= owed * len(officers):
+            self._pay_customs(seat, [(s, owed) for s in officers], kind)
+            return
+        splits = customs_splits(got, owed, len(officers))
+        if len(splits) == 1:
+            self._pay_customs(seat, list(zip(officers, splits[0])), kind)
+            return
+        self._push(SplitCustoms(
+            seat, gained=got, owed=tuple((s, owed) for s in officers),
+            reason=f"{CARD_NAMES[kind]} gained {_plural(got)}, not enough for every officer"))
+
+    def _officers_ignoring_bank(self, seat: int) -> bool:
+        return any(p[-1] == CUSTOMS for s in range(self.n) if s != seat for p in self.piles[s])
+
+    def _pay_customs(self, seat: int, amounts: Sequence[tuple[int, int]], kind: int) -> None:
+        for officer, amount in amounts:
+            if not amount:
+                continue
+            self._give(seat, officer, amount, L_CUSTOMS_OUT, L_CUSTOMS_IN)
+            if self.logging:
+                self.emit(f"{self.names[seat]} pays {self.names[officer]} {_plural(amount)}: "
+                          f"{self.names[officer]}'s Customs on {CARD_NAMES[kind]}.")
+        if self.logging:
+            unpaid = [self.names[s] for s, a in amounts if not a]
+            if unpaid:
+                self.emit(f"Nothing left for {', '.join(unpaid)}.")
+
+    def _pay_options(self, d: SplitCustoms) -> list[Pay]:
+        officers = [s for s, _ in d.owed]
+        return [Pay(tuple(sorted((s, a) for s, a in zip(officers, split) if a)))
+                for split in customs_splits(d.gained, d.owed[0][1], len(officers))]
+
+    def _on_pay(self, seat: int, d: SplitCustoms, action: Any) -> None:
+        if not isinstance(action, Pay) or action not in self._pay_options(d):
+            names = ", ".join(self.names[s] for s, _ in d.owed)
+            raise IllegalAction(
+                f"Split your {_plural(d.gained)} among {names}: nobody more than owed, "
+                f"as many of them as possible at least 1.")
+        self._pop()
+        kind = self.piles[seat][self.played_pile or 0][-1]
+        paid = dict(action.amounts)
+        self._pay_customs(seat, [(s, paid.get(s, 0)) for s, _ in d.owed], kind)
+        self._run(seat)
+
+    def _raid(self, seat: int) -> None:
+        targets = self._raid_targets(seat)
+        if not targets:
+            if self.logging:
+                self.emit(f"{self.names[seat]}'s Police Raid finds nobody with two piles.")
+            return
+        self._push(ChooseRaid(seat, targets=targets,
+                                       reason="your Police Raid must stack a rival's two piles"))
+
+    def _on_raid(self, seat: int, d: ChooseRaid, action: Any) -> None:
+        if (not isinstance(action, Raid) or action.victim not in d.targets
+                or type(action.covered) is not int or action.covered not in (0, 1)):
+            names = ", ".join(self.names[s] for s in d.targets)
+            raise IllegalAction(f"Raid one of {names} and choose which of their piles is covered.")
+        self._pop()
+        victim, covered = action.victim, action.covered
+        piles = self.piles[victim]
+        under, over = piles[covered], piles[1 - covered]
+        top = under[-1]
+        self.piles[victim] = [under + over]
+        got = self._gain(seat, 2 if top == BANK else 1, L_RAID)
+        if self.logging:
+            self.emit(f"{self.names[seat]}'s Police Raid puts {self.names[victim]}'s "
+                      f"{CARD_NAMES[over[-1]]} pile on their {CARD_NAMES[top]}: "
+                      f"{self.names[seat]} gains {_plural(got)}.")
+        self._run(seat)
+
+    def _robbery(self, seat: int) -> None:
+        robbed = False
+        for s in _CLOCKWISE[self.n][seat]:
+            tops = sum(1 for p in self.piles[s] if IS_CONTRABAND[p[-1]])
+            if not tops:
+                continue
+            if self.protected(s):
+                if self.logging:
+                    self.emit(f"{self.names[s]}'s Bank keeps {self.names[seat]}'s Robbery out.")
+                continue
+            take = min(tops, 2, self.nuts[s])
+            if take:
+                robbed = True
+                self._give(s, seat, take, L_ROBBED, L_ROBBERY_IN)
+                if self.logging:
+                    self.emit(f"{self.names[s]} gives {self.names[seat]} {_plural(take)}: "
+                              f"{self.names[seat]}'s Robbery, {tops} Contraband on top.")
+        if not robbed and self.logging:
+            self.emit(f"{self.names[seat]}'s Robbery takes nothing.")
+
+    # ----- the end ------------------------------------------------------------
+    def tie_keys(self, seat: int) -> tuple[int, int, int]:
+        """Nuts, then Contraband in hand, then Contraband on top."""
+        value = VALUE
+        return (self.nuts[seat], sum(value[k] for k in self.hands[seat]),
+                sum(value[p[-1]] for p in self.piles[seat]))
+
+    def result(self) -> Result:
+        n = self.n
+        breakdown = []
+        for s in range(n):
+            lines = tuple((LEDGER[line], -amount if line >= L_CUSTOMS_OUT else amount)
+                          for line, amount in enumerate(self.ledger[s]) if amount)
+            breakdown.append(lines or (("No nuts", 0),))
+        keys = [self.tie_keys(s) for s in range(n)]
+        best = max(keys)
+        winners = tuple(s for s in range(n) if keys[s] == best)
+        tied = [k for k in keys if k[0] == best[0]]
+        summary = ""
+        if len(tied) > 1:
+            if len({k[1] for k in tied}) > 1:
+                summary = "Tied on nuts: the highest Contraband total in hand wins."
+            elif len({k[2] for k in tied}) > 1:
+                summary = "Tied on nuts and in hand: the highest Contraband on top of piles wins."
+            else:
+                summary = "Tied on nuts, Contraband in hand and on top: the win is shared."
+        return Result(scores=tuple(self.nuts), breakdown=tuple(breakdown), winners=winners,
+                      summary=summary)
+
+    # ----- what each seat sees ------------------------------------------------
+    def view(self, seat: int | None) -> NuttyView:
+        n = self.n
+        setup = self.setup
+        d = self.decisions.current() if self.phase is _PLAY_PHASE else None
+        decision: DecisionView | None = None
+        if d is not None:
+            decision = {
+                "kind": DECISION_KIND[type(d)],
+                "seat": d.seat,
+                "reason": d.reason,
+                "gained": d.gained if isinstance(d, SplitCustoms) else 0,
+                "owed": [[s, a] for s, a in d.owed] if isinstance(d, SplitCustoms) else [],
+                "targets": list(d.targets) if isinstance(d, ChooseRaid) else [],
+            }
+        first = None
+        if setup is not None and seat is not None:
+            own = setup.own(seat)
+            first = None if own is None else card_id(own, seat)
+        played = None
+        if self.played_pile is not None and self.turn is not None:
+            played = card_id(self.piles[self.turn][self.played_pile][-1], self.turn)
+        return {
+            "game": GAME_ID,
+            "seat": seat,
+            "names": list(self.names),
+            "phase": self.phase.value,
+            "start": self.start,
+            "turn": self.turn,
+            "turn_no": self.turn_no,
+            "nuts": list(self.nuts),
+            "supply": self.supply,
+            "hand": None if seat is None else [card_id(k, seat) for k in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "piles": [[[card_id(k, s) for k in pile] for pile in self.piles[s]] for s in range(n)],
+            "chosen": [setup is None or setup.has_chosen(s) for s in range(n)],
+            "first_card": first,
+            "played": played,
+            "pending": list(self.pending),
+            "decision": decision,
+            "ledger": [list(line) for line in self.ledger],
+            "winners": list(self.result().winners) if self.phase is _OVER else None,
+        }
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        secret = {card_id(k, s) for s in range(self.n) if s != seat for k in self.hands[s]}
+        if self.setup is not None:
+            for s in range(self.n):
+                own = self.setup.own(s)
+                if s != seat and own is not None:
+                    secret.add(card_id(own, s))
+        return secret
+
+    def all_card_ids(self) -> list[str]:
+        cards = [card_id(k, s) for s in range(self.n) for k in self.hands[s]]
+        cards += [card_id(k, s) for s in range(self.n) for p in self.piles[s] for k in p]
+        if self.setup is not None:
+            for s in range(self.n):
+                own = self.setup.own(s)
+                if own is not None:
+                    cards.append(card_id(own, s))
+        return cards
+
+    def pieces(self) -> Counter[str]:
+        found = Counter(self.all_card_ids())
+        found["nut"] = self.supply + sum(self.nuts)
+        return found
+
+    def prompt(self, seat: int) -> str:
+        if self.phase is _SETUP:
+            return "choose your first card; it stays face down until everyone has chosen."
+        if self.phase is _OVER:
+            return "the game is over."
+        d = self.decisions.current()
+        if d is None or d.seat != seat:
+            return "wait for your turn."
+        if isinstance(d, PlayCard):
+            if len(self.piles[seat]) < 2:
+                return "play a card onto your pile, or start your second pile."
+            return "play a card from your hand onto one of your piles."
+        if isinstance(d, ChooseOrder):
+            return "both your top cards act: choose which acts first."
+        if isinstance(d, SplitCustoms):
+            names = ", ".join(self.names[s] for s, _ in d.owed)
+            return (f"split the {_plural(d.gained)} among the Customs of {names} "
+                    f"(as many as possible get at least 1).")
+        if isinstance(d, ChooseRaid):
+            return "Police Raid: choose a rival with two piles and the pile to cover."
+        return "wait."
+
+
+def _cards_text(kinds: Sequence[int]) -> str:
+    return ", ".join(CARD_NAMES[k] for k in kinds)
+
+
+def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> NuttyState:
+    return NuttyState(names, options, seed)
+
+
+# ----- the sampler --------------------------------------------------------------
+
+def sample(view: Mapping[str, Any], rng: random.Random) -> NuttyState:
+    """A full state consistent with ``view``. Every card a player does not
+    hold lies open in their piles, so hands follow from the piles; the only
+    thing re-dealt is a first card still face down."""
+    names = list(view["names"])
+    n = len(names)
+    seat = view["seat"]
+    state = NuttyState(names, {}, 0)
+    state.rng = random.Random(rng.getrandbits(64))
+    state.phase = Phase(view["phase"])
+    state.start = view["start"]
+    state.turn = view["turn"]
+    state.turn_no = view["turn_no"]
+    state.nuts = list(view["nuts"])
+    state.supply = view["supply"]
+    state.ledger = [list(line) for line in view["ledger"]]
+    state.piles = [[[kind_of(c) for c in pile] for pile in view["piles"][s]] for s in range(n)]
+    state.pending = list(view["pending"])
+    if state.phase is Phase.SETUP:
+        setup: SecretChoices[int] = SecretChoices(range(n))
+        for s in range(n):
+            if not view["chosen"][s]:
+                continue
+            if s == seat and view["first_card"] is not None:
+                setup.choose(s, kind_of(view["first_card"]))
+            else:
+                setup.choose(s, rng.choice(KINDS))
+        state.setup = setup
+    else:
+        state.setup = None
+    for s in range(n):
+        held = set(KINDS)
+        for pile in state.piles[s]:
+            held.difference_update(pile)
+        if state.setup is not None:
+            own = state.setup.own(s)
+            if own is not None:
+                held.discard(own)
+        state.hands[s] = sorted(held)
+    if seat is not None and view["hand"] is not None:
+        state.hands[seat] = sorted(kind_of(c) for c in view["hand"])
+    played = view["played"]
+    state.played_pile = None
+    if played is not None and state.turn is not None:
+        for p, pile in enumerate(view["piles"][state.turn]):
+            if pile and pile[-1] == played:
+                state.played_pile = p
+    state._movers = () if state.turn is None else (state.turn,)
+    d = view["decision"]
+    if d is not None:
+        kind, who, reason = d["kind"], d["seat"], d["reason"]
+        if kind == "play":
+            state._push(PlayCard(who, reason=reason))
+        elif kind == "order":
+            state._push(ChooseOrder(who, reason=reason))
+        elif kind == "customs":
+            state._push(SplitCustoms(who, gained=d["gained"],
+                                              owed=tuple((s, a) for s, a in d["owed"]),
+                                              reason=reason))
+        elif kind == "raid":
+            state._push(ChooseRaid(who, targets=tuple(d["targets"]), reason=reason))
+    return state
+
+
+__all__ = ["NuttyState", "new_state", "sample", "customs_splits"]

@@ -1,0 +1,491 @@
+"""Nutty Business's screen: the players' piles and nuts, your hand, and a list
+for every decision inside a turn (which top card acts first, a short Customs
+payment, a Police Raid).
+
+Draws only from the view (see ``tablegames.ui.game_screen``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tablegames.games.nutty_business.vocab import (
+    BANK, C2, C3, C5, CARD_NAMES, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
+    First, Play, Raid, Start, kind_of,
+)
+from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine
+
+# Every card has a short name and a colour (never colour alone).
+SHORT = {C2: "Contra 2", C3: "Contra 3", C5: "Contra 5", BANK: "Bank", RAID: "Raid",
+         CUSTOMS: "Customs", ROBBERY: "Robbery", HIDEOUT: "Hideout"}
+LABEL = {C2: "$2", C3: "$3", C5: "$5", BANK: "Bnk", RAID: "Pol", CUSTOMS: "Cus",
+         ROBBERY: "Rob", HIDEOUT: "Hid"}
+MARK = {C2: "+2", C3: "+3", C5: "+5", BANK: "", RAID: "", CUSTOMS: "", ROBBERY: "",
+        HIDEOUT: ""}
+TONE = {C2: "bold green", C3: "bold green", C5: "bold green", BANK: "bold blue",
+        RAID: "bold red", CUSTOMS: "bold yellow", ROBBERY: "bold magenta", HIDEOUT: "bold cyan"}
+HINT = {
+    C2: "+2 each turn on top; pays Customs 1 each",
+    C3: "+3 each turn on top; pays Customs 1 each",
+    C5: "+5 each turn on top; pays Customs 2 each",
+    BANK: "on top: no Customs, no Robbery for you",
+    RAID: "on top: stack a rival's piles, +1 (+2 on Bank)",
+    CUSTOMS: "on top: others' new Contraband pays you",
+    ROBBERY: "on top: 1 nut per Contraband on rivals' tops",
+    HIDEOUT: "takes the pile it lands on back to hand",
+}
+
+
+def card_text(card: str, *, size: int | None = None, full: bool = False) -> Text:
+    """A card's name in its colour (short: "Contra 5"; full: "Contraband 5"),
+    with the pile's size after it when there is more than one card."""
+    if card == HIDDEN:
+        return Text("face down", style="dim")
+    kind = kind_of(card)
+    text = Text((CARD_NAMES if full else SHORT)[kind], style=TONE[kind])
+    if size is not None and size > 1:
+        text.append(f" ({size})", style="")
+    return text
+
+
+class PileTarget(Static):
+    """One of the two places a card can go; clicking it plays the picked card there."""
+
+    class Chosen(Message):
+        def __init__(self, pile: int) -> None:
+            super().__init__()
+            self.pile = pile
+
+    def __init__(self, pile: int, **kwargs: Any) -> None:
+        super().__init__("", markup=False, **kwargs)
+        self.pile = pile
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Chosen(self.pile))
+
+
+def every_pile(view: dict) -> Text:
+    """Every player's piles, card by card, bottom to top (all of it public)."""
+    names = view["names"]
+    width = max(len(name[:12]) for name in names)
+    text = Text()
+    for seat, piles in enumerate(view["piles"]):
+        if seat:
+            text.append("\n")
+        text.append(f"{names[seat][:12]:<{width}}", style="bold")
+        nuts = view["nuts"][seat]
+        text.append(f"  {nuts} nut" if nuts == 1 else f"  {nuts} nuts")
+        if not piles:
+            text.append("\n  no pile yet", style="dim")
+        for p, pile in enumerate(piles):
+            text.append(f"\n  pile {p + 1}: ")
+            text.append_text(Text(", ").join(card_text(c, full=True) for c in pile))
+            text.append("  (top)", style="dim")
+    return text
+
+
+class AllPiles(ModalScreen[None]):
+    """Every pile card by card, over the game screen (all of it is public)."""
+
+    DEFAULT_CSS = """
+    AllPiles { align: center middle; }
+    AllPiles > #nb-all-piles {
+        width: 78; height: auto; max-height: 22;
+        border: round $primary-darken-1; border-title-style: bold; padding: 0 1;
+    }
+    App.-ascii AllPiles > #nb-all-piles { border: ascii $primary-darken-1; }
+    """
+
+    BINDINGS = [Binding("escape,v,enter,q", "dismiss", "Close")]
+
+    def __init__(self, listing: Text) -> None:
+        super().__init__()
+        self.listing = listing
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="nb-all-piles"):
+            yield Static(self.listing, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#nb-all-piles", VerticalScroll)
+        scroll.border_title = "Every pile, bottom to top"
+        scroll.focus()
+
+    def on_click(self) -> None:
+        self.dismiss()
+
+
+class NuttyBusinessScreen(GameScreen):
+    DEFAULT_CSS = """
+    NuttyBusinessScreen #nb-info { margin-bottom: 0; }
+    NuttyBusinessScreen #nb-players { margin-bottom: 1; }
+    NuttyBusinessScreen #nb-turn { height: auto; }
+    NuttyBusinessScreen #nb-onto { height: 1; }
+    NuttyBusinessScreen #nb-onto-label { width: auto; margin-right: 1; }
+    NuttyBusinessScreen PileTarget { width: auto; margin-right: 2; }
+    NuttyBusinessScreen PileTarget.-picked { text-style: bold reverse; }
+    NuttyBusinessScreen #nb-choices { height: auto; max-height: 8; }
+    """
+
+    BINDINGS = [
+        # Your hand: pick a card, then a pile.
+        Binding("left", "card(-1)", "Card", group=Binding.Group("Card", compact=True)),
+        Binding("right", "card(1)", "Card", group=Binding.Group("Card", compact=True)),
+        Binding("up", "pile(0)", "Pile", group=Binding.Group("Pile", compact=True)),
+        Binding("down", "pile(1)", "Pile", group=Binding.Group("Pile", compact=True)),
+        Binding("1", "play_on(0)", "Onto 1", show=False),
+        Binding("2", "play_on(1)", "Onto 2", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("enter", "lay", "Lay face down"),
+        # A list of choices (order, Customs split, Police Raid).
+        Binding("up", "choose_move(-1)", "Choose", group=Binding.Group("Choose", compact=True),
+                priority=True),
+        Binding("down", "choose_move(1)", "Choose", group=Binding.Group("Choose", compact=True),
+                priority=True),
+        *[Binding(str(n), f"choose_no({n})", f"Choice {n}", show=False) for n in range(1, 10)],
+        Binding("enter", "choose", "Confirm", priority=True),
+        # Looking through the piles.
+        Binding("v", "piles", "Every pile"),
+    ]
+
+    def __init__(self, match: Any) -> None:
+        super().__init__(match)
+        self.cursor = 0
+        self.target = 0  # the pile a card goes to
+        self.hand_key: tuple = ()
+        self.choices_key: tuple = ()
+        self.choice_actions: list[Any] = []
+
+    # ----- layout
+    def compose_table(self) -> ComposeResult:
+        yield TextLine(id="nb-info")
+        yield ScoreTable(id="nb-players")
+        yield Static(id="nb-turn", markup=False)
+
+    def compose_hand(self) -> ComposeResult:
+        yield TextLine(id="nb-hand-title")
+        yield HandRow(id="nb-hand")
+        with Horizontal(id="nb-onto"):
+            yield TextLine("Onto:", id="nb-onto-label")
+            yield PileTarget(0, id="nb-onto-0")
+            yield PileTarget(1, id="nb-onto-1")
+        yield OptionList(id="nb-choices")
+
+    # ----- what is due
+    def decision(self) -> str:
+        """The kind of decision the seat at the keyboard must make now
+        ("start", "play", "order", "customs", "raid"), or ""."""
+        view = self.view
+        if not view or not self.my_turn():
+            return ""
+        if view["phase"] == "setup":
+            return "start"
+        d = view["decision"]
+        return d["kind"] if d else ""
+
+    PHASE_ACTIONS = {
+        "card": {"start", "play"},
+        "pile": {"play"},
+        "play_on": {"play"},
+        "play": {"play"},
+        "lay": {"start"},
+        "choose_move": {"order", "customs", "raid"},
+        "choose_no": {"order", "customs", "raid"},
+        "choose": {"order", "customs", "raid"},
+    }
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        phases = self.PHASE_ACTIONS.get(action)
+        if phases is not None:
+            return self.decision() in phases
+        return super().check_action(action, parameters)
+
+    # ----- drawing
+    def face(self, card: str) -> CardFace:
+        kind = kind_of(card)
+        return CardFace(LABEL[kind], MARK[kind], TONE[kind])
+
+    def show_view(self, view: dict) -> None:
+        self._show_info(view)
+        self._show_players(view)
+        self._show_turn(view)
+        self._show_hand(view)
+        self._show_choices(view)
+
+    def _show_info(self, view: dict) -> None:
+        names = view["names"]
+        parts = [f"Supply {view['supply']} nuts"]
+        if view["phase"] == "setup":
+            parts.append("first cards, face down")
+        elif view["phase"] == "over":
+            parts.append("game over")
+        else:
+            parts.append(f"turn {view['turn_no']}")
+            out = [names[s] for s, size in enumerate(view["hand_sizes"]) if size == 0]
+            if out:
+                parts.append(f"last round: {', '.join(out)} out of cards")
+        self.query_one("#nb-info", TextLine).show(Text(f" {self.glyphs.sep} ".join(parts),
+                                                       style="bold"))
+
+    def _show_players(self, view: dict) -> None:
+        glyphs = self.glyphs
+        rows = []
+        setup = view["phase"] == "setup"
+        for seat in range(len(view["names"])):
+            if setup:
+                mark = " " if view["chosen"][seat] else glyphs.turn
+            else:
+                mark = glyphs.turn if view["turn"] == seat else " "
+            if view["winners"] and seat in view["winners"]:
+                mark = glyphs.win
+            piles = view["piles"][seat]
+            cells: list[Text | str] = []
+            for p in range(2):
+                if p < len(piles):
+                    cells.append(card_text(piles[p][-1], size=len(piles[p])))
+                elif setup and p == 0:
+                    cells.append(Text("face down" if view["chosen"][seat] else "choosing",
+                                      style="dim"))
+                else:
+                    cells.append(Text("-", style="dim"))
+            name = self.seat_label(seat)
+            if len(name) > 14:
+                name = name[:13] + "."
+            rows.append([mark, name, view["nuts"][seat], view["hand_sizes"][seat], *cells])
+        you = {self.seat} if self.seat is not None else set()
+        self.query_one("#nb-players", ScoreTable).show(
+            ["", "Player", "Nuts", "Hand", "Pile 1", "Pile 2"], rows, strong=you, numeric={2, 3})
+
+    def _show_turn(self, view: dict) -> None:
+        box = self.query_one("#nb-turn", Static)
+        names = view["names"]
+        text = Text()
+        if view["phase"] == "over" and view["winners"]:
+            text.append(f"{self.glyphs.win} " + " and ".join(names[s] for s in view["winners"])
+                        + " won.", style="bold")
+        elif view["played"] and view["turn"] is not None:
+            text.append(f"{names[view['turn']]} played ")
+            text.append_text(card_text(view["played"], full=True))
+            text.append(".")
+        box.update(text)
+
+    def _show_hand(self, view: dict) -> None:
+        title = self.query_one("#nb-hand-title", TextLine)
+        row = self.query_one("#nb-hand", HandRow)
+        onto = self.query_one("#nb-onto", Horizontal)
+        hand = view["hand"]
+        kind = self.decision()
+        if hand is None:
+            title.show("")
+            row.display = True
+            row.show([], empty_text="Hands stay hidden while the computer players move.")
+            onto.display = False
+            return
+        key = (tuple(hand), view["turn_no"])
+        if key != self.hand_key:
+            self.hand_key = key
+            self.cursor = 0
+            self.target = 0
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
+        who = view["names"][view["seat"]]
+        listing = kind in ("order", "customs", "raid")
+        row.display = not listing
+        onto.display = kind in ("play", "start")
+        faces = [self.face(c) for c in hand]
+        if kind in ("play", "start"):
+            row.show(faces, cursor=self.cursor)
+            card = hand[self.cursor] if hand else None
+            hint = HINT[kind_of(card)] if card else ""
+            title.show(Text.assemble((f"{who}: ", "bold"), (SHORT[kind_of(card)], TONE[kind_of(card)])
+                                     if card else "", f" - {hint}"))
+            self._show_targets(view, kind)
+            return
+        first = view["first_card"]
+        if first is not None:
+            title.show(Text.assemble(f"{who}'s hand; first card laid face down: ",
+                                     card_text(first)))
+        else:
+            title.show(f"{who}'s hand")
+        row.show(faces, empty_text="(no cards left)")
+
+    def _show_targets(self, view: dict, kind: str) -> None:
+        seat = view["seat"]
+        piles = view["piles"][seat]
+        targets = [self.query_one("#nb-onto-0", PileTarget), self.query_one("#nb-onto-1", PileTarget)]
+        keys = "1/2 or ↑/↓ + Enter" if not self.glyphs.ascii else "1/2 or up/down + Enter"
+        if kind == "start":
+            targets[0].update(Text("[Enter: lay it face down as your first pile]"))
+            targets[0].set_class(True, "-picked")
+            targets[1].display = False
+            self.query_one("#nb-onto-label", TextLine).show("")
+            return
+        targets[1].display = True
+        for p, target in enumerate(targets):
+            if p < len(piles):
+                label = Text.assemble(f"[{p + 1}] on ", card_text(piles[p][-1]),
+                                      f" ({len(piles[p])})")
+            else:
+                label = Text(f"[{p + 1}] new pile")
+            target.update(label)
+            target.set_class(p == self.target, "-picked")
+        self.query_one("#nb-onto-label", TextLine).show(f"Onto ({keys}):")
+
+    def _choice_items(self, view: dict, kind: str) -> tuple[str, list[tuple[Any, Text]]]:
+        names = view["names"]
+        seat = view["seat"]
+        d = view["decision"]
+        items: list[tuple[Any, Text]] = []
+        if kind == "order":
+            piles = view["piles"][seat]
+            for first in (0, 1):
+                a, b = piles[first][-1], piles[1 - first][-1]
+                items.append((First(first), Text.assemble(
+                    f"{len(items) + 1}. ", card_text(a), " first, then ", card_text(b))))
+            return "Which top card acts first?", items
+        if kind == "customs":
+            owed = d["owed"]
+            options = self.match.legal_actions()
+            for action in options:
+                paid = dict(action.amounts)
+                parts = [f"{names[s]} {paid.get(s, 0)}" for s, _ in owed]
+                items.append((action, Text(f"{len(items) + 1}. pay " + ", ".join(parts))))
+            return f"Split {d['gained']} nuts among the Customs", items
+        if kind == "raid":
+            for victim in d["targets"]:
+                piles = view["piles"][victim]
+                for covered in (0, 1):
+                    under, over = piles[covered][-1], piles[1 - covered][-1]
+                    gain = 2 if kind_of(under) == BANK else 1
+                    items.append((Raid(victim, covered), Text.assemble(
+                        f"{len(items) + 1}. {names[victim]}: cover ", card_text(under),
+                        " with ", card_text(over), f" (+{gain})")))
+            return "Police Raid: whose piles?", items
+        return "", items
+
+    def _show_choices(self, view: dict) -> None:
+        choices = self.query_one("#nb-choices", OptionList)
+        kind = self.decision()
+        title, items = self._choice_items(view, kind) if kind in ("order", "customs", "raid") \
+            else ("", [])
+        self.choice_actions = [action for action, _ in items]
+        if items:
+            key = (kind, view["turn_no"], tuple(str(a) for a in self.choice_actions))
+            if key != self.choices_key:
+                self.choices_key = key
+                choices.clear_options()
+                choices.add_options([Option(text, id=str(i)) for i, (_, text) in enumerate(items)])
+                choices.highlighted = 0
+                choices.border_title = title
+            choices.display = True
+            choices.disabled = False
+            if not choices.has_focus:
+                choices.focus()
+            self.query_one("#nb-hand-title", TextLine).show(
+                Text.assemble((f"{view['names'][view['seat']]}: ", "bold"),
+                              view["decision"]["reason"] if view["decision"] else ""))
+        elif choices.display:
+            if choices.has_focus:
+                self.set_focus(None)
+            self.choices_key = ()
+            choices.display = False
+            choices.disabled = True
+
+    # ----- your hand
+    def action_card(self, delta: int) -> None:
+        hand = self.view.get("hand") or []
+        if hand:
+            self.cursor = (self.cursor + delta) % len(hand)
+            self.show_view(self.view)
+
+    def action_pile(self, pile: int) -> None:
+        self.target = pile
+        self.show_view(self.view)
+
+    def _picked(self) -> int | None:
+        hand = self.view.get("hand") or []
+        if not hand:
+            return None
+        return kind_of(hand[min(self.cursor, len(hand) - 1)])
+
+    def action_play_on(self, pile: int) -> None:
+        self.target = pile
+        self.action_play()
+
+    def action_play(self) -> None:
+        card = self._picked()
+        if card is None:
+            self.say("You have no card to play.")
+            return
+        self.act(Play(card, self.target))
+
+    def action_lay(self) -> None:
+        card = self._picked()
+        if card is not None:
+            self.act(Start(card))
+
+    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
+        event.stop()
+        if self.decision() in ("start", "play"):
+            self.cursor = event.index
+            self.show_view(self.view)
+
+    def on_pile_target_chosen(self, event: PileTarget.Chosen) -> None:
+        event.stop()
+        kind = self.decision()
+        if kind == "start":
+            self.action_lay()
+        elif kind == "play":
+            self.action_play_on(event.pile)
+
+    # ----- lists
+    def action_choose_move(self, delta: int) -> None:
+        choices = self.query_one("#nb-choices", OptionList)
+        if delta < 0:
+            choices.action_cursor_up()
+        else:
+            choices.action_cursor_down()
+
+    def action_choose(self) -> None:
+        self.query_one("#nb-choices", OptionList).action_select()
+
+    def action_choose_no(self, number: int) -> None:
+        if 1 <= number <= len(self.choice_actions):
+            self.act(self.choice_actions[number - 1])
+        else:
+            self.say(f"Choose 1-{len(self.choice_actions)}.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int(str(event.option.id))
+        if index < len(self.choice_actions):
+            self.act(self.choice_actions[index])
+
+    # ----- looking through the piles
+    def action_piles(self) -> None:
+        if self.view:
+            self.app.push_screen(AllPiles(every_pile(self.view)))
+
+    def on_click(self, event: Click) -> None:
+        # A click on the players' table looks through every pile.
+        if isinstance(event.widget, ScoreTable):
+            event.stop()
+            self.action_piles()
+
+
+# The plug-in name the app looks for (GameScreen contract).
+Screen = NuttyBusinessScreen
+
+__all__ = ["Screen", "NuttyBusinessScreen", "PileTarget", "AllPiles", "every_pile"]

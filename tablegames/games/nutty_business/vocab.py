@@ -1,0 +1,234 @@
+"""Nutty Business vocabulary: cards, phases, actions, decisions and the view.
+
+Rules, bot, screen and tests all import from here.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TypedDict
+
+from tablegames.core.decisions import Decision
+
+GAME_ID = "nutty-business"
+
+# ----- cards ------------------------------------------------------------------
+# Every player owns the same eight cards; a card never changes owner (a raid
+# stacks an opponent's piles, a Hideout takes your own pile back), so a card
+# is its kind plus its owner's seat.
+C2, C3, C5, BANK, RAID, CUSTOMS, ROBBERY, HIDEOUT = range(8)
+KINDS = tuple(range(8))
+CODES = ("c2", "c3", "c5", "bank", "raid", "customs", "robbery", "hideout")
+CARD_NAMES = ("Contraband 2", "Contraband 3", "Contraband 5", "Bank", "Police Raid",
+              "Customs", "Robbery", "Hideout")
+# Nuts a Contraband on top brings each turn (0 for the other cards).
+VALUE = (2, 3, 5, 0, 0, 0, 0, 0)
+IS_CONTRABAND = (True, True, True, False, False, False, False, False)
+KIND_OF_CODE = {code: kind for kind, code in enumerate(CODES)}
+
+# The hidden-card token: a first card chosen but not revealed yet.
+HIDDEN = "?"
+
+# The nut supply: 42 x 1 + 21 x 5 + 12 x 10.
+SUPPLY = 267
+MAX_PILES = 2
+
+
+def card_id(kind: int, owner: int) -> str:
+    """The card's identifier in views and logs: ``bank.2`` is seat 2's Bank."""
+    return f"{CODES[kind]}.{owner}"
+
+
+def kind_of(card: str) -> int:
+    """``bank.2`` -> BANK. KeyError on an unknown card."""
+    return KIND_OF_CODE[card.split(".", 1)[0]]
+
+
+def owner_of(card: str) -> int:
+    return int(card.split(".", 1)[1])
+
+
+class Phase(str, enum.Enum):
+    SETUP = "setup"   # everyone secretly picks a first card
+    PLAY = "play"     # turns
+    OVER = "over"
+
+
+# Where nuts came from or went, per player (the result's breakdown).
+LEDGER = ("Contraband", "Police Raids", "Customs received", "Robberies",
+          "Customs paid", "Robbed")
+L_CONTRABAND, L_RAID, L_CUSTOMS_IN, L_ROBBERY_IN, L_CUSTOMS_OUT, L_ROBBED = range(6)
+
+
+# ----- actions ----------------------------------------------------------------
+
+def seat_word(seat: int) -> str:
+    return str(seat + 1)
+
+
+def seat_from_word(word: str) -> int:
+    """'2' or 'p2' (1-based, as players count seats) -> seat 1."""
+    w = word.lower()
+    if w.startswith("p"):
+        w = w[1:]
+    number = int(w)
+    if number < 1:
+        raise ValueError(word)
+    return number - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The secret first card, face down as your first pile."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"start {CODES[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` from hand onto pile 0 or 1 (pile 1 when you have one
+    pile: start your second pile)."""
+
+    card: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"play {CODES[self.card]} {self.pile + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class First:
+    """Apply the top card of ``pile`` first."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"first {self.pile + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Split a short Customs payment: (seat, nuts) for each officer paid,
+    in seat order."""
+
+    amounts: tuple[tuple[int, int], ...]
+
+    def __str__(self) -> str:
+        return "pay " + " ".join(f"{seat_word(s)}={a}" for s, a in self.amounts)
+
+
+@dataclass(frozen=True, slots=True)
+class Raid:
+    """Police Raid: ``victim``'s other pile goes on top of their pile
+    ``covered``."""
+
+    victim: int
+    covered: int
+
+    def __str__(self) -> str:
+        return f"raid {seat_word(self.victim)} {self.covered + 1}"
+
+
+Action = Start | Play | First | Pay | Raid
+
+
+def parse_action(text: str) -> Action:
+    """Notation -> action; ValueError/KeyError on nonsense."""
+    words = text.lower().split()
+    if not words:
+        raise ValueError(text)
+    head, args = words[0], words[1:]
+    if head == "start" and len(args) == 1:
+        return Start(KIND_OF_CODE[args[0]])
+    if head == "play" and len(args) == 2:
+        pile = int(args[1]) - 1
+        if pile not in (0, 1):
+            raise ValueError(text)
+        return Play(KIND_OF_CODE[args[0]], pile)
+    if head == "first" and len(args) == 1:
+        pile = int(args[0]) - 1
+        if pile not in (0, 1):
+            raise ValueError(text)
+        return First(pile)
+    if head == "pay" and args:
+        pairs = []
+        for word in args:
+            seat, amount = word.split("=")
+            pairs.append((seat_from_word(seat), int(amount)))
+        return Pay(tuple(sorted(pairs)))
+    if head == "raid" and len(args) == 2:
+        covered = int(args[1]) - 1
+        if covered not in (0, 1):
+            raise ValueError(text)
+        return Raid(seat_from_word(args[0]), covered)
+    raise ValueError(text)
+
+
+# ----- decisions inside a turn (all belong to the player whose turn it is) ---
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Decision):
+    """Play a card from hand onto a pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOrder(Decision):
+    """Both top cards act and their order matters: which goes first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SplitCustoms(Decision):
+    """The Contraband just played cannot pay every officer in full."""
+
+    gained: int
+    owed: tuple[tuple[int, int], ...]  # (officer seat, nuts owed)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRaid(Decision):
+    """Police Raid: whose two piles to stack, and which pile is covered."""
+
+    targets: tuple[int, ...]
+
+
+NuttyDecision = PlayCard | ChooseOrder | SplitCustoms | ChooseRaid
+
+DECISION_KIND: dict[type, str] = {PlayCard: "play", ChooseOrder: "order",
+                                   SplitCustoms: "customs", ChooseRaid: "raid"}
+
+
+# ----- the view ---------------------------------------------------------------
+
+class DecisionView(TypedDict):
+    kind: str                 # "play" | "order" | "customs" | "raid"
+    seat: int
+    reason: str
+    gained: int               # customs: the nuts to split
+    owed: list[list[int]]     # customs: [officer seat, nuts owed]
+    targets: list[int]        # raid: opponents with two piles
+
+
+class NuttyView(TypedDict):
+    game: str
+    seat: int | None
+    names: list[str]
+    phase: str
+    start: int                # the first player
+    turn: int | None          # whose turn (None during setup and at the end)
+    turn_no: int              # turns played so far, this one included
+    nuts: list[int]
+    supply: int
+    hand: list[str] | None    # your own hand (None for the public table)
+    hand_sizes: list[int]
+    piles: list[list[list[str]]]  # per seat, per pile, bottom to top
+    chosen: list[bool]        # setup: who has picked a first card
+    first_card: str | None    # setup: your own secret first card
+    played: str | None        # the card played this turn (its Customs are due)
+    pending: list[int]        # piles whose top card still acts this turn, in order
+    decision: DecisionView | None
+    ledger: list[list[int]]   # per seat, nuts by LEDGER line
+    winners: list[int] | None

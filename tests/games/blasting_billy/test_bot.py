@@ -1,0 +1,89 @@
+"""The Blasting Billy computer player."""
+
+import random
+
+import pytest
+
+from tablegames.core import registry
+from tablegames.core.simulate import simulate
+from tablegames.games.blasting_billy.bot import HeuristicBot
+from tablegames.games.blasting_billy.vocab import CARD_ID, parse_action
+from tests.games.blasting_billy.helpers import position
+
+SPEC = registry.get("blasting-billy")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_heuristic_bot_wins_at_least_one_and_a_half_times_its_fair_share_against_random_bots(players):
+    sim = simulate(SPEC, ["heuristic"] + ["random"] * (players - 1), games=150, seed=500)
+    share = sim.seats[0].wins / sim.games
+    assert share >= 1.5 / players, f"heuristic won {share:.0%} at {players} (fair: {1 / players:.0%})"
+
+
+def choose(bot, state, seat=0):
+    return bot.choose(state.view(seat), state.legal_actions(seat), random.Random(0))
+
+
+def test_bot_claims_a_high_card_where_billy_holds_plenty():
+    # Billy already has six gold cards; the bot holds G9 and two low cards.
+    state = position(2, hands=["G9 B0 C0", "D1 D2 D3"], deck="J1 J2 J3",
+                     billy={"G": "G10 G8 G7 G6 G5 G4"})
+    assert str(choose(HeuristicBot(), state)) == "claim G9"
+
+
+def test_bot_never_claims_what_would_put_it_above_an_empty_billy_column():
+    # Billy has no banknotes and few can still come: claiming B10 is suicide.
+    state = position(2, hands=["B10 C0 D0", "D1 D2 D3"], deck="J1",
+                     loot=[{"B": "B9"}, {}], billy={"G": "G1"}, box="B1 B2 B3 B4 B5 B6 B7 B8")
+    action = choose(HeuristicBot(), state)
+    assert str(action) != "claim B10"
+
+
+def test_bot_remembers_the_cards_it_gave_billy():
+    # Turn 1: the bot (16 points of banknotes to lose) gives Billy its G10.
+    state = position(2, hands=["G10 B0 C0", "D1 D2 D3"], deck="J1 J2 J3 J4 G8",
+                     loot=[{"B": "B9 B7"}, {}], billy={"B": "B10 B8 B6"})
+    bot = HeuristicBot()
+    first = choose(bot, state)
+    assert str(first) == "billy G10"
+    state.apply(0, first)
+    state.apply(1, parse_action("dump D1"))
+    # Turn 2: it drew G8. Billy's only gold card shows as a back, but the bot
+    # remembers it is its own 10, so an 8 is safe to claim.
+    assert "G8" in state.view(0)["hand"]
+    assert str(choose(bot, state)) == "claim G8"
+    # The same position for a bot that did not see that gift: too risky.
+    assert str(choose(HeuristicBot(), state)) != "claim G8"
+
+
+def test_bot_plays_a_legal_move_from_every_seat_view_in_a_whole_game():
+    state = SPEC.new_game(["A", "B", "C", "D"], {}, 17)
+    bots = [HeuristicBot() for _ in range(4)]
+    rng = random.Random(0)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal, rng)
+        assert action in legal
+        state.apply(seat, action)
+
+
+def test_bot_forgets_its_gifts_when_a_new_game_starts():
+    bot = HeuristicBot()
+    state = position(2, hands=["G10 B0 C0", "D1 D2 D3"], deck="J1 J2 J3 J4 G8",
+                     loot=[{"B": "B9 B7"}, {}], billy={"B": "B10 B8 B6"})
+    state.apply(0, choose(bot, state))
+    assert bot.memory(state.view(0)).gifts
+    fresh = SPEC.new_game(["A", "B"], {}, 3)
+    assert not bot.memory(fresh.view(0)).gifts
+
+
+def test_one_bot_playing_every_seat_keeps_a_memory_per_seat():
+    bot = HeuristicBot()
+    state = position(2, hands=["G10 B0 C0", "D10 D2 D3"], deck="J1 J2 J3 J4 G8",
+                     loot=[{"B": "B9 B7"}, {"D": "D9"}], billy={"B": "B10 B8 B6"})
+    state.apply(0, choose(bot, state, 0))
+    state.apply(1, choose(bot, state, 1))
+    gifts = [CARD_ID[c] for c in bot.memory(state.view(0)).gifts]
+    assert gifts == ["G10"]
+    assert "G10" not in [CARD_ID[c] for c in bot.memory(state.view(1)).gifts]

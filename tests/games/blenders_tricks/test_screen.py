@@ -1,0 +1,232 @@
+"""Blenders Tricks through the real screens, with keys and the mouse."""
+
+from __future__ import annotations
+
+import random
+
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+from tablegames.games.blenders_tricks import scenes
+from tablegames.games.blenders_tricks.driver import decide
+from tablegames.games.blenders_tricks.screen import Screen
+from tablegames.games.blenders_tricks.vocab import NUMBER_OF, SUIT_NAMES
+from tablegames.ui.widgets import HandRow, TrickArea
+from tests.ui.helpers import SIZE, HandoverScreen, ResultsScreen, make_app, screen_text, settle
+
+
+def labels(row: HandRow) -> list[str]:
+    return [f.label for f in row.faces]
+
+
+def hand_numbers(match, seat) -> set[str]:
+    return {str(NUMBER_OF[c]) for c in match._state.view(seat)["hand"]}
+
+
+def last_round_match() -> Match:
+    """Ann and Ben (humans), Cid and Dee (bots): rounds 1 and 2 played with
+    seeded moves, then the match as the app would resume it, nobody at the
+    keyboard yet, at the start of round 3's pass."""
+    seats = [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), Seat("Dee", "random")]
+    match = Match.new("blenders-tricks", seats, {}, seed=17)
+    rng = random.Random(17)
+    while True:
+        match.run_bots()
+        seat = match.next_human()
+        match.take_keyboard(seat)
+        if match.view()["round"] == 3:
+            break
+        match.play(rng.choice(match.legal_actions()))
+    return Match(match.record)
+
+
+async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_keys():
+    """Round 3 through the real screens with the footer's keys (the pass,
+    tricks, claims, the barley token), then the results. (Whole matches of
+    every game are played by the generic Pilot test with this game's driver.)"""
+    match = last_round_match()
+    assert match.at_keyboard is None and match.view()["phase"] == "pass"
+    start = len(match.record.actions)
+    humans = {0, 1}
+    app = make_app(match)
+    handovers = 0
+    keyboard = None
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            screen = app.screen
+            text = screen_text(app)
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, HandoverScreen):
+                handovers += 1
+                assert screen.next_seat in humans and screen.next_seat != match.at_keyboard
+                assert not screen.query(HandRow)
+                assert "received" not in text, "a pass is private"
+                await pilot.press("enter")
+                keyboard = screen.next_seat
+                continue
+            seat = match.at_keyboard
+            assert seat == keyboard and screen.my_turn()
+            # The hand row shows the keyboard seat's own cards (or the cards
+            # it chooses among), never another seat's hand.
+            shown = set(labels(screen.query_one(HandRow)))
+            view = match._state.view(seat)
+            mine = hand_numbers(match, seat) | {str(NUMBER_OF[c]) for d in view["decisions"]
+                                                for c in d["cards"]}
+            assert shown and shown <= mine
+            for other in range(4):
+                if other != seat:
+                    assert not shown & hand_numbers(match, other)
+            await decide(pilot)
+        else:
+            raise AssertionError("the game did not reach the results")
+        text = screen_text(app)
+        assert "Blenders Tricks:" in text and "Suit totals (W/C/M)" in text
+    movers = [s for s, _ in match.record.actions[start:] if s in humans]
+    assert handovers == 1 + sum(1 for a, b in zip(movers, movers[1:]) if a != b)
+    assert handovers > 4
+    assert match.is_over() and len(match._state.rounds) == 3
+
+
+async def test_the_pass_l_and_r_mark_two_cards_and_enter_passes_both():
+    match = scenes.passing()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, Screen)
+        row = screen.query_one(HandRow)
+        first, third = row.faces[0].label, row.faces[2].label
+        await pilot.press("enter")
+        assert "Mark a card for the left" in screen_text(app)
+        await pilot.press("l", "right", "right", "r")
+        assert row.marks == {0: "L", 2: "R"}
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match._state.choices.own(0).left == int(first)
+        assert match._state.choices.own(0).right == int(third)
+        # Ben passes next: the keyboard goes over, and Ann's received cards
+        # are nowhere yet.
+        assert isinstance(app.screen, HandoverScreen)
+        assert match._state.view(0)["received"] == []
+
+
+async def test_the_pass_with_the_mouse_click_two_cards_then_the_button():
+    match = scenes.passing()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        row = screen.query_one(HandRow)
+        await pilot.click(HandRow, offset=(1, 1))  # the first card: for the left
+        await pilot.click(HandRow, offset=(7, 1))  # the second: for the right
+        assert row.marks == {0: "L", 1: "R"}
+        first, second = int(row.faces[0].label), int(row.faces[1].label)
+        await pilot.click("#bt-button")
+        await settle(pilot)
+        chosen = match._state.choices.own(0)
+        assert (chosen.left, chosen.right) == (first, second)
+
+
+async def test_playable_cards_are_highlighted_and_the_trick_shows_lead_suit_and_who_is_winning():
+    match = scenes.turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        view = screen.view
+        row = screen.query_one(HandRow)
+        legal = {str(a.card) for a in match.legal_actions()}
+        assert legal != set(labels(row)), "the scene has cards Ann may not play"
+        for i, label in enumerate(labels(row)):
+            assert (i in row.dim) == (label not in legal)
+            assert (row.marks.get(i) == "+") == (label in legal)
+        text = screen_text(app)
+        names = view["names"]
+        assert f"Lead   {SUIT_NAMES[view['lead_suit']]}" in text
+        assert f"winning: ★{names[view['winning']]}" in text
+        trick = screen.query_one(TrickArea)
+        assert trick.entries[trick.highlight][0] == names[view["winning"]]
+        # The cursor only visits playable cards; Enter plays the one under it.
+        for _ in range(len(row.faces)):
+            await pilot.press("right")
+            assert labels(row)[row.cursor] in legal
+        played = labels(row)[row.cursor]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.record.actions[-1] == (0, f"play {played}") or f"play {played}" in \
+            [a for _, a in match.record.actions]
+
+
+async def test_clicking_a_card_that_may_not_be_played_says_why():
+    match = scenes.turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        row = screen.query_one(HandRow)
+        blocked = min(row.dim)
+        before = len(match.record.actions)
+        await pilot.click(HandRow, offset=(blocked * 6 + 1, 1))
+        assert len(match.record.actions) == before
+        assert "Follow suit" in screen_text(app)
+
+
+async def test_the_claim_with_keys_and_with_a_click():
+    for how in ("keys", "mouse"):
+        match = scenes.claim()
+        app = make_app(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            row = screen.query_one(HandRow)
+            options = labels(row)
+            assert set(options) == {str(NUMBER_OF[c]) for c in screen.view["decisions"][0]["cards"]}
+            if how == "keys":
+                await pilot.press("right", "enter")
+                expected = options[1]
+            else:
+                await pilot.click(HandRow, offset=(1, 1))
+                expected = options[0]
+            assert f"claim {expected}" in [a for _, a in match.record.actions]
+
+
+def spend_scene():
+    seats = [Seat("Ann"), Seat("Ben"), Seat("Cid", "random")]
+    return scenes.seeded_position(seats, 2, lambda view, seat: view["phase"] == "spend")
+
+
+async def test_the_barley_token_k_keeps_it_and_enter_spends_it():
+    for key in ("k", "enter"):
+        match = spend_scene()
+        seat = match.at_keyboard
+        tokens = match._state.tokens[seat]
+        app = make_app(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert "keep it (k)" in screen_text(app)
+            card = labels(app.screen.query_one(HandRow))[0]
+            await pilot.press(key)
+            await pilot.pause()
+        last = [a for s, a in match.record.actions if s == seat][-1]
+        if key == "k":
+            assert last == "keep" and match._state.tokens[seat] == tokens
+        else:
+            assert last == f"spend {card}"
+
+
+async def test_five_players_fit_80x24():
+    match = scenes.turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for name in match.names:
+            assert name in text
+        rows = text.splitlines()
+        assert len(rows) <= 24
+        assert any("Lead" in r for r in rows) and any("Last" in r for r in rows)
+        row = app.screen.query_one(HandRow)
+        assert row.region.bottom <= 24 and row.region.right <= 80
+        for face in row.faces:
+            assert face.label in text

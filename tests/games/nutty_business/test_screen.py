@@ -1,0 +1,209 @@
+"""Nutty Business through the real screens, driven by keys and clicks:
+handovers, what each seat sees, every decision, fitting 80x24 at 5 players."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tablegames.core.match import Match
+from tablegames.games.nutty_business.driver import decide
+from tablegames.games.nutty_business.scenes import (
+    a_turn, every_pile, first_card, police_raid, seeded_position,
+)
+from tablegames.games.nutty_business.screen import LABEL, SHORT, AllPiles, PileTarget
+from tablegames.games.nutty_business.vocab import CARD_NAMES, kind_of
+from tablegames.ui.widgets import HandRow
+from tests.ui.helpers import (
+    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match,
+    screen_text, settle,
+)
+
+# A card as the hand row draws it: $2 $3 $5 Bnk Pol Cus Rob Hid.
+HAND_LABEL = re.compile(r"[│┃|#H](\$[235]|Bnk|Pol|Cus|Rob|Hid) ?[│┃|#H]")
+
+
+def hand_labels(text: str) -> list[str]:
+    return HAND_LABEL.findall(text)
+
+
+def table_row(text: str, name: str) -> str:
+    """The players table's row of ``name`` (left of the log panel)."""
+    for line in text.splitlines():
+        left = line[:54]
+        if re.match(rf"^ ?[▶★>* ]? +{re.escape(name)}( \(bot\))? +\d", left):
+            return left
+    raise AssertionError(f"no row for {name}:\n{text}")
+
+
+def own_hand(match: Match, seat: int) -> list[str]:
+    """The labels of a seat's hand, read from the state (only tests may)."""
+    return [LABEL[kind_of(c)] for c in match._state.view(seat)["hand"]]
+
+
+async def test_two_humans_and_a_bot_play_a_whole_game_by_keys_each_seeing_only_their_own_hand():
+    match = Match.new("nutty-business", [Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic")], {},
+                      seed=1, autosave=False)
+    kinds_met: set[str] = set()
+
+    def on_handover(screen, text):
+        assert not hand_labels(text), text  # no hand drawn at a handover
+
+    def on_game_screen(screen, text, seat):
+        view = screen.view
+        kinds_met.add(screen.decision())
+        assert view["seat"] == seat
+        # This seat's hand is drawn when a card is to be chosen (a list of
+        # choices takes its place otherwise), never another's; the title
+        # names the seat.
+        shown = sorted(hand_labels(text))
+        if screen.decision() in ("start", "play"):
+            assert shown == sorted(own_hand(match, seat)), text
+        else:
+            assert shown == [], text
+        assert f"{match.names[seat]}:" in text or f"{match.names[seat]}'s" in text
+        # Everyone's nuts are on screen, always.
+        for other in range(3):
+            row = table_row(text, match.names[other])
+            assert re.search(rf"\b{view['nuts'][other]}\b", row), row
+        if view["phase"] == "setup":
+            assert "face down" in text or "choosing" in text
+
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        handovers = await play_whole_match(pilot, match, decide, on_handover=on_handover,
+                                           on_game_screen=on_game_screen)
+        assert handovers >= 2
+        assert {"start", "play", "raid"} <= kinds_met, kinds_met
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        result = match.result()
+        winner = match.names[result.winners[0]]
+        assert f"Nutty Business: {winner}" in " ".join(text.split())
+
+
+async def test_the_first_card_stays_face_down_for_the_other_human_until_all_have_chosen():
+    match = first_card()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Kim: choose your first card" in text
+        await pilot.press("right", "right", "enter")  # Contraband 5
+        await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Contraband 5" not in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert isinstance(app.screen, GameScreen) and app.screen.seat == 1
+        kim = table_row(text, "Kim")
+        assert "face down" in kim and "Contra" not in kim, kim
+        assert "Contraband 5" not in text
+
+
+async def test_a_turn_left_right_pick_a_card_and_1_or_2_plays_it_onto_that_pile():
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        hand = screen.view["hand"]
+        await pilot.press("right")
+        picked = kind_of(hand[1])
+        assert f"Kim: {SHORT[picked]} - " in screen_text(app), "the picked card, named"
+        before = len(match.record.actions)
+        await pilot.press("2")
+        await pilot.pause()
+        seat, notation = match.record.actions[before]
+        assert seat == 0 and notation.startswith("play ") and notation.endswith(" 2")
+        assert kind_of(f"{notation.split()[1]}.0") == picked
+
+
+async def test_a_click_on_a_card_picks_it_and_a_click_on_a_pile_plays_it_there():
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = app.screen.view["hand"]
+        before = len(match.record.actions)
+        await pilot.click(HandRow, offset=(6 * 2 + 2, 1))  # the third card
+        await pilot.pause()
+        assert app.screen.cursor == 2 and len(match.record.actions) == before
+        await pilot.click("#nb-onto-0")
+        await pilot.pause()
+        assert match.record.actions[before] == (0, f"play {hand[2].split('.')[0]} 1")
+
+
+async def test_police_raid_lists_every_rival_pile_pair_and_a_digit_picks_one():
+    match = police_raid()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.decision() == "raid"
+        text = screen_text(app)
+        assert "Police Raid: whose piles?" in text
+        count = len(screen.choice_actions)
+        assert count == 2 * len(screen.view["decision"]["targets"]) >= 2
+        before = len(match.record.actions)
+        second = str(screen.choice_actions[1])
+        assert second.startswith("raid ")
+        await pilot.press("2")
+        await pilot.pause()
+        assert match.record.actions[before] == (1, second)
+
+
+async def test_v_looks_through_every_pile_card_by_card_and_v_closes_it():
+    match = every_pile()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = app.screen.view
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, AllPiles)
+        text = screen_text(app)
+        assert "Every pile, bottom to top" in text
+        deepest = max((pile for piles in view["piles"] for pile in piles), key=len)
+        assert len(deepest) >= 3
+        assert ", ".join(CARD_NAMES[kind_of(c)] for c in deepest) + "  (top)" in text
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "Every pile, bottom to top" not in screen_text(app)
+
+
+async def test_a_click_on_the_players_table_looks_through_every_pile():
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click("#nb-players", offset=(2, 1))
+        await pilot.pause()
+        assert isinstance(app.screen, AllPiles)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_five_players_fit_80x24_with_nuts_and_pile_tops_for_everyone(ascii):
+    match = seeded_position(3, lambda v, s: v["decision"] is not None
+                            and v["decision"]["kind"] == "play" and v["turn_no"] >= 12, players=5)
+    app = make_app(match, ascii=ascii)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        view = app.screen.view
+        lines = text.splitlines()
+        assert len(lines) <= SIZE[1]
+        for seat, name in enumerate(view["names"]):
+            row = table_row(text, name)
+            assert re.search(rf"\b{view['nuts'][seat]}\b", row), row
+            for pile in view["piles"][seat]:
+                assert f"({len(pile)})" in row or len(pile) == 1
+        assert app.screen.query_one(PileTarget).region.bottom <= SIZE[1] - 2
+        if ascii:
+            assert all(line.isascii() for line in lines), [x for x in lines if not x.isascii()]

@@ -1,0 +1,297 @@
+"""The screen kit's widgets on their own, driven like a player would: the
+decision panel, card backs, piles, and keys gated by the phase."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+
+from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.glyphs import ASCII, UNICODE, Glyphs
+from tablegames.ui.widgets import Card, CardFace, DecisionPanel, Pile, PileBrowser
+from tests.ui.helpers import SIZE, Seat, chicken_match, screen_text
+
+
+class Bench(App):
+    """A bare app holding one widget; it records the panel's choices."""
+
+    def __init__(self, widget: Widget, glyphs: Glyphs = UNICODE) -> None:
+        super().__init__()
+        self.widget = widget
+        self.glyphs = glyphs
+        self.chosen: list[int | None] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+    def on_mount(self) -> None:
+        if self.glyphs.ascii:
+            self.add_class("-ascii")  # as the real app does
+        self.widget.focus()
+
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        self.chosen.append(event.index)
+
+
+def panel(none: str | None = "Keep all", highlighted: int = 0) -> DecisionPanel:
+    return DecisionPanel("Which pile does the raid cover?", ["Kim's pile", "Lee's pile", "Bob's pile"],
+                         none=none, highlighted=highlighted)
+
+
+def plain(widget: Widget) -> str:
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    with console.capture() as capture:
+        console.print(widget.render())
+    return capture.get()
+
+
+async def test_decision_panel_moves_with_arrows_and_enter_chooses_the_highlighted_line():
+    app = Bench(panel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert app.chosen == [2]
+        assert "▶ 3. Bob's pile" in screen_text(app)
+
+
+async def test_decision_panel_does_not_wrap_around_at_either_end():
+    app = Bench(panel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("up", "enter")  # already on the first line: stays there
+        await pilot.press(*["down"] * 9, "enter")  # held down: stops on the last line (the none choice)
+        await pilot.pause()
+        assert app.chosen == [0, None]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.chosen == [0, None, None]
+
+
+async def test_decision_panel_digits_choose_at_once_and_n_chooses_none():
+    app = Bench(panel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.press("n")
+        await pilot.press("7")  # no seventh choice: nothing happens
+        await pilot.pause()
+        assert app.chosen == [1, None]
+
+
+async def test_decision_panel_without_a_none_choice_ignores_n_and_hides_it_from_the_footer():
+    app = Bench(panel(none=None, highlighted=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "down", "down", "enter")
+        await pilot.pause()
+        assert app.chosen == [2]
+        assert app.widget.check_action("pick_none", ()) is False
+        assert "n. " not in screen_text(app)
+
+
+async def test_decision_panel_a_click_chooses_the_line_clicked():
+    app = Bench(panel())
+    async with app.run_test(size=SIZE) as pilot:
+        # Line 0 is the question; the choices follow, then the none choice.
+        await pilot.click(DecisionPanel, offset=(5, 2))
+        await pilot.click(DecisionPanel, offset=(5, 4))
+        await pilot.pause()
+        assert app.chosen == [1, None]
+
+
+async def test_decision_panel_prints_names_as_written_never_as_markup():
+    app = Bench(DecisionPanel("[b]Kim[/b], which one?", ["[red]Lee[/red]", Text("Bob", style="bold")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[b]Kim[/b], which one?" in text
+        assert "1. [red]Lee[/red]" in text and "2. Bob" in text
+
+
+async def test_decision_panel_asked_again_starts_over_on_the_given_line():
+    app = Bench(panel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down")
+        app.widget.ask("Swap with whom?", ["Kim", "Lee"], highlighted=1)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [1]
+        text = screen_text(app)
+        assert "Swap with whom?" in text and "Bob's pile" not in text
+
+
+async def test_decision_panel_keeps_a_long_list_scrolled_to_the_highlight():
+    labels = [f"Trick {n}" for n in range(1, 21)]
+    app = Bench(DecisionPanel("Set one aside?", labels, none="Keep all"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*["down"] * 15)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "▶ 16. Trick 16" in text and "Trick 1 " not in text
+        await pilot.press("enter")
+        await pilot.click(DecisionPanel, offset=(5, 1))  # the first line in view: trick 9
+        await pilot.pause()
+        assert app.chosen == [15, 8]
+
+
+async def test_decision_panel_in_ascii_draws_only_ascii_and_clips_a_long_label():
+    long = "Lee's pile: " + "the downtown 7, " * 8
+    app = Bench(DecisionPanel("Which pile?", [long, "Bob's pile"], none="Keep all"), glyphs=ASCII)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+    assert all(line.isascii() for line in lines)
+    assert lines[1].startswith("> 1. Lee's pile: the downtown 7,") and len(lines[1].rstrip()) == SIZE[0]
+    assert lines[2].startswith("  2. Bob's pile") and lines[3].startswith("  n. Keep all")
+
+
+async def test_a_pile_in_ascii_draws_only_ascii():
+    pile = Pile("Deck")
+    app = Bench(pile, glyphs=ASCII)
+    async with app.run_test(size=SIZE) as pilot:
+        pile.show(5, CardFace.back("Y", "yellow"))
+        await pilot.pause()
+        text = screen_text(app)
+    assert text.isascii() and "#Y#" in text and "5 cards" in text
+
+
+async def test_a_card_back_shows_its_public_colour_and_hides_the_value():
+    # The screen builds a back from the view's public attribute only: the value never reaches it.
+    face = CardFace.back("R", "bold red")
+    app = Bench(Card(face))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "░R░" in text and "░░░" in text
+    assert face.inline() == "R?"
+    assert face.inline_text().style == "bold red"
+
+
+async def test_a_face_down_card_never_prints_its_label_or_mark():
+    face = CardFace("7", "x3", "bold red", face_down=True)
+    for glyphs, pattern in ((UNICODE, "░░░"), (ASCII, "###")):
+        app = Bench(Card(face), glyphs=glyphs)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+        assert pattern in text and "7" not in text and "x3" not in text
+    assert face.inline() == "?"
+
+
+async def test_a_pile_shows_its_top_card_and_its_size():
+    pile = Pile("Deck")
+    app = Bench(pile)
+    async with app.run_test(size=SIZE) as pilot:
+        pile.show(23, CardFace.back("B", "blue"))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Deck" in text and "23 cards" in text and "░B░" in text
+        assert "look through" not in text  # hidden cards: nothing to look through
+        await pilot.click(Pile)
+        await pilot.pause()
+        assert not isinstance(app.screen, PileBrowser)
+        pile.show(0)
+        await pilot.pause()
+        assert "empty" in screen_text(app)
+
+
+async def test_a_public_pile_is_looked_through_top_to_bottom_and_closed_with_escape():
+    pile = Pile("Discards")
+    app = Bench(pile)
+    async with app.run_test(size=SIZE) as pilot:
+        pile.show(cards=[CardFace("9", "R"), CardFace("4", "G"), CardFace("12", "B")])
+        await pilot.pause()
+        text = screen_text(app)
+        assert "3 cards" in text and "click: look through" in text
+        await pilot.click(Pile)
+        await pilot.pause()
+        assert isinstance(app.screen, PileBrowser)
+        text = screen_text(app)
+        rows = [text.index(row) for row in ("1. 9R  (top)", "2. 4G", "3. 12B  (bottom)")]
+        assert rows == sorted(rows)
+        assert "Discards: 3 cards, top first" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, PileBrowser)
+
+
+class PileBench(Bench):
+    """A game that binds its own key to look through the discards."""
+
+    BINDINGS = [Binding("d", "discards", "Discards")]
+
+    def action_discards(self) -> None:
+        self.widget.browse()
+
+
+async def test_a_games_own_key_looks_through_a_public_pile_and_the_hint_names_it():
+    pile = Pile("Discards", hint="d or click: look through")
+    app = PileBench(pile)
+    async with app.run_test(size=SIZE) as pilot:
+        pile.show(cards=[CardFace("9", "R")])
+        await pilot.pause()
+        assert "1 card" in screen_text(app) and "d or click: look through" in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, PileBrowser) and "1. 9R  (top)" in screen_text(app)
+
+
+class PhaseProbe(GameScreen):
+    """A screen whose keys are gated only by PHASE_KEYS."""
+
+    BINDINGS = [
+        Binding("s", "sort", "Sort"),
+        Binding("y", "answer('yes')", "Yes"),
+        Binding("n", "answer('no')", "No"),
+        Binding("n", "answer('none')", "None"),
+        Binding("o", "token", "Token"),
+    ]
+    PHASE_KEYS = {
+        "order": {"sort"},
+        "answer": {"answer('yes')", "answer('no')"},
+        "assign": {"answer('none')", "token"},
+    }
+    tokens = 0
+
+    def key_offered(self, action: str, parameters: tuple) -> bool:
+        return self.tokens > 0 if action == "token" else True
+
+
+def offered(screen: PhaseProbe, phase: str) -> set[str]:
+    screen.view = {"phase": phase}
+    probes = [("sort", ()), ("answer", ("yes",)), ("answer", ("no",)), ("answer", ("none",)), ("token", ()),
+              ("rules", ())]
+    return {f"{action}{list(params) if params else ''}" for action, params in probes
+            if screen.check_action(action, params)}
+
+
+def test_phase_keys_offer_each_action_only_in_the_phases_that_name_it():
+    screen = PhaseProbe(chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random")))
+    assert offered(screen, "order") == {"sort", "rules"}
+    assert offered(screen, "answer") == {"answer['yes']", "answer['no']", "rules"}
+    assert offered(screen, "assign") == {"answer['none']", "rules"}  # no token left
+    screen.tokens = 1
+    assert offered(screen, "assign") == {"answer['none']", "token", "rules"}
+    assert offered(screen, "over") == {"rules"}
+
+
+async def test_blind_chicken_offers_the_arranging_keys_only_while_arranging():
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=3)
+    from tests.ui.helpers import make_app, settle
+
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Sort" in footer and "Done" in footer and "Play" not in footer
+        await pilot.press("enter")  # keep the dealt order
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Play end" in footer and "Sort" not in footer
+        order = list(match.view()["hand"])
+        await pilot.press("s")  # not offered while playing: the hand stays as it is
+        await pilot.pause()
+        assert list(match.view()["hand"]) == order
