@@ -3,9 +3,9 @@ every event that nothing broke (see tests/ui/monkey.py for what is checked).
 
     python scripts/random_keys.py [--events 20000] [--seed 1] [--runs-of 500]
 
-Runs of ``--runs-of`` events each from a fresh app (half at the picker, half
-in a match whose players have names that look like markup), seeds counting
-up from ``--seed``. Prints the number of events survived; on a failure,
+Runs of ``--runs-of`` events each from a fresh app, seeds counting up from
+``--seed``: in turn at the picker, in a match whose players have names that
+look like markup, and on the results of such a match. Prints the number of events survived; on a failure,
 prints the seed, the event and the last events, and exits with 1. Saves go
 to a temporary folder.
 """
@@ -40,7 +40,7 @@ def main() -> int:
         started = time.perf_counter()
         while total.events < args.events:
             count = min(args.runs_of, args.events - total.events)
-            start = None if seed % 2 else monkey.markup_names_match
+            start = monkey.STARTS[seed % len(monkey.STARTS)]
             try:
                 tally = asyncio.run(monkey.run(seed, count, start=start))
             except monkey.Broken as exc:

@@ -262,3 +262,23 @@ def markup_names_match() -> Match:
     markup: every screen must print them as typed."""
     seats = [records.Seat("[/]"), records.Seat("a[/a]"), records.Seat("[b]Bot", "random")]
     return Match.new("blind-business", seats, None, seed=3)
+
+
+def finished_markup_names_match() -> Match:
+    """A finished Blind Chicken match (two humans and a bot, names that look
+    like markup): runs from it start on the results."""
+    seats = [records.Seat("[/]"), records.Seat("a[/a]"), records.Seat("[b]", "random")]
+    match = Match.new("blind-chicken", seats, None, seed=4)
+    while not match.is_over():
+        match.run_bots()
+        if match.is_over():
+            break
+        if match.pending_pass:
+            match.confirm_pass()
+        if match.needs_handover():
+            match.take_keyboard(match.next_human())
+        match.play(match.legal_actions()[0])
+    return match
+
+
+STARTS: tuple[Callable[[], Match] | None, ...] = (None, markup_names_match, finished_markup_names_match)

@@ -27,16 +27,17 @@ def chicken_two_humans() -> Match:
     return Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")], None, seed=11)
 
 
-@pytest.mark.parametrize("seed, start", [(1, None), (2, chicken_two_humans), (3, monkey.markup_names_match)],
-                         ids=["from the picker", "blind chicken, two humans", "markup names"])
+@pytest.mark.parametrize("seed, start", [(1, None), (2, chicken_two_humans), (3, monkey.markup_names_match),
+                                         (4, monkey.finished_markup_names_match)],
+                         ids=["from the picker", "blind chicken, two humans", "markup names", "results"])
 async def test_random_keys_clicks_and_resizes_break_nothing(seed, start, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # a screenshot from the palette lands here
-    tally = await monkey.run(seed, 40, start=start)
-    assert tally.events == 40
+    tally = await monkey.run(seed, 30, start=start)
+    assert tally.events == 30
     if start is None:
         assert tally.screens["picker"]
     else:
-        assert tally.screens["game"] + tally.screens["handover"]
+        assert tally.screens["game"] + tally.screens["handover"] + tally.screens["results"]
 
 
 # ----- names are text, never markup
@@ -64,23 +65,8 @@ async def test_names_that_look_like_markup_typed_at_seat_setup_are_printed_as_ty
         assert "[/]" in screen_text(app)
 
 
-def finished_with_markup_names() -> Match:
-    match = Match.new("blind-chicken", [Seat(MARKUP_NAMES[0]), Seat(MARKUP_NAMES[1]), Seat("[b]", "random")],
-                      None, seed=4, autosave=False)
-    while not match.is_over():
-        match.run_bots()
-        if match.is_over():
-            break
-        if match.pending_pass:
-            match.confirm_pass()
-        if match.needs_handover():
-            match.take_keyboard(match.next_human())
-        match.play(match.legal_actions()[0])
-    return match
-
-
 async def test_names_that_look_like_markup_are_printed_as_typed_on_the_results_and_the_log():
-    match = finished_with_markup_names()
+    match = monkey.finished_markup_names_match()
     app = make_app(match)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)

@@ -52,6 +52,8 @@ def results() -> Match:
 
 
 SCENES = (
+    Scene("waiting-to-pass", waiting_to_pass,
+          caption="After a move that may be taken back: Enter passes the keyboard, u takes the move back."),
     Scene("handover", handover, caption="The keyboard passes between two humans: no cards on screen."),
     Scene("blind-chicken", blind_chicken_play, caption="Blind Chicken: Ann plays an end card."),
     Scene("results", results, caption="The results of a two-hand match, with each player's breakdown."),
