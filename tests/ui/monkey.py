@@ -240,6 +240,7 @@ async def run(seed: int, events: int, *, start: Callable[[], Match] | None = Non
             async with app.run_test(size=size) as pilot:
                 await settle(pilot)
                 check(app)
+                tally_screen(app, tally)
                 while tally.events < events and app.is_running and app.return_code is None:
                     await one_event(pilot, rng, history)
                     tally.events += 1

@@ -98,7 +98,7 @@ def test_no_handover_tells_the_table_about_a_move_that_can_still_be_taken_back(s
     rng = random.Random(7)
     handovers = waits = leaks_held_back = take_backs = 0
     for seats in seatings(spec):
-        for seed in range(3):
+        for seed in range(2):
             match = Match.new(spec.id, seats, None, seed=seed, autosave=False)
             for _ in range(2000):
                 match.run_bots()
@@ -125,8 +125,10 @@ def test_no_handover_tells_the_table_about_a_move_that_can_still_be_taken_back(s
             else:
                 raise AssertionError("the match did not end")
     assert handovers and waits and take_backs
-    # The window is real: without the wait, handovers would have leaked.
-    assert leaks_held_back > 0
+    if spec.id in ("blind-chicken", "blind-business"):
+        # Issue 7 found the leak in these two: without the wait, handovers
+        # would have told the table about moves that could still be undone.
+        assert leaks_held_back > 0
 
 
 @pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda spec: spec.id)
