@@ -1,17 +1,25 @@
-"""Key press to updated frame in the Blind Chicken game screen.
+"""Key press to complete frame, and confirmed move to complete handover.
 
-    python benchmarks/bench_keypress.py [--presses N] [--json]
+    python benchmarks/bench_keypress.py [--presses N] [--switches N] [--json]
 
-The app runs headless at 80x24 (Textual's Pilot) with one human and two
-bots, at the point where the human arranges their hand. For each press the
-clock starts just before the key is sent and stops when the compositor hands
-the next frame of the game screen to the display and it has been turned into
-terminal output. The app is idle between presses, so that frame is the one
-the key caused. Textual draws at most 60 frames a second, so up to ~17 ms of
-every figure is the wait for the next frame slot.
+The app runs headless at 80x24 (Textual's Pilot). Every frame the app hands
+to the terminal is timed and written into a virtual terminal
+(tests/ui/frames.py), so the figures are for frames as a player sees them.
+For each press the clock starts just before the key is sent; the app is then
+left idle until no frame has come for 150 ms. The *complete* frame is the
+first one from which the terminal no longer changes (footer, log and
+everything else included); the *first* frame is the first one drawn after
+the key. Textual draws at most 60 frames a second, so up to ~17 ms of any
+figure is the wait for the next frame slot.
 
-Keys measured: the cursor moving along the hand (right/left), and the card
-under the cursor moving (. and ,: the hand is redrawn in a new order).
+Measured:
+
+- keys in the Blind Chicken screen (one human, two bots, arranging the
+  hand): the cursor moving along the hand (right/left), and the card under
+  the cursor moving (. and ,: the hand is redrawn in a new order);
+- confirming a move that passes the keyboard (two humans and a bot: Ann
+  confirms her arrangement) to the complete handover naming Ben, and Ben's
+  Enter at the handover to his complete game screen.
 """
 
 from __future__ import annotations
@@ -21,86 +29,143 @@ import os
 import tempfile
 import time
 
-from _common import emit_json, median, parser_for, percentile, pin_to_one_core, print_table
+from _common import ROOT, emit_json, median, parser_for, percentile, pin_to_one_core, print_table
+
+QUIET = 0.15  # seconds without a frame: the screen has settled
 
 
-async def measure(presses: int) -> dict:
-    from textual.app import App
+def _summary(first: list[float], complete: list[float]) -> dict:
+    return {
+        "samples": len(complete),
+        "first_median_ms": round(median(first), 2),
+        "median_ms": round(median(complete), 2),
+        "p95_ms": round(percentile(complete, 0.95), 2),
+        "p99_ms": round(percentile(complete, 0.99), 2),
+        "max_ms": round(max(complete), 2),
+    }
 
+
+async def _press_and_settle(pilot, recorder, key: str) -> tuple[float, float, str]:
+    """Press ``key`` on an idle app; (ms to the first frame, ms to the
+    complete frame, the settled screen's class name)."""
+    await pilot.pause(0.03)  # idle: nothing pending
+    start = time.perf_counter()
+    await pilot.press(key)
+    limit = time.monotonic() + 3
+    while time.monotonic() < limit:
+        frames = recorder.since(start)
+        if frames and time.perf_counter() - frames[-1].time > QUIET:
+            break
+        await asyncio.sleep(0.002)
+    frames = recorder.since(start)
+    if not frames:
+        raise SystemExit(f"no frame after pressing {key!r}")
+    final = frames[-1].text
+    complete = len(frames) - 1
+    while complete > 0 and frames[complete - 1].text == final:
+        complete -= 1
+    return ((frames[0].time - start) * 1000, (frames[complete].time - start) * 1000,
+            frames[-1].screen)
+
+
+async def measure_keys(presses: int) -> dict:
     from tablegames.core.match import Match
     from tablegames.core.records import Seat
     from tablegames.ui.app import TableGamesApp
+    from tests.ui.frames import FrameRecorder
 
-    frames: list[float] = []
-    display = App._display
-
-    def hooked(self, screen, renderable):
-        display(self, screen, renderable)
-        if renderable is not None and screen is self.screen:
-            renderable.render_segments(self.console)  # what a real driver would do
-            frames.append(time.perf_counter())
-
-    App._display = hooked
     match = Match.new("blind-chicken", [Seat("Kim"), Seat("Bot 1", "heuristic"), Seat("Bot 2", "heuristic")],
                       seed=1)
-    app = TableGamesApp(match=match, bot_delay=0)
-    results: dict[str, list[float]] = {}
-    async with app.run_test(size=(80, 24)) as pilot:
-        deadline = time.monotonic() + 30
-        while (match.next_bot() is not None or match.deciders() != [0]) and time.monotonic() < deadline:
-            await pilot.pause(0.01)
-        screen = app.screen
-        if match.view().get("phase") != "order" or not hasattr(screen, "cursor"):
-            raise SystemExit(f"not at the ordering step: {type(screen).__name__}, {match.prompt()}")
+    app = TableGamesApp(match=match, bot_delay=0, tune_gc=True)
+    results: dict[str, dict] = {}
+    with FrameRecorder(80, 24) as recorder:
+        async with app.run_test(size=(80, 24)) as pilot:
+            deadline = time.monotonic() + 30
+            while (match.next_bot() is not None or match.deciders() != [0]) and time.monotonic() < deadline:
+                await pilot.pause(0.01)
+            screen = app.screen
+            if match.view().get("phase") != "order" or not hasattr(screen, "cursor"):
+                raise SystemExit(f"not at the ordering step: {type(screen).__name__}, {match.prompt()}")
+            for label, keys in (("cursor (right/left)", ("right", "left")),
+                                ("move card (. and ,)", ("full_stop", "comma"))):
+                for key in keys * 3:  # warm up
+                    await _press_and_settle(pilot, recorder, key)
+                # The key really changes the screen (the cursor, or the order).
+                seen = (screen.cursor, list(screen.order))
+                await _press_and_settle(pilot, recorder, keys[0])
+                if (screen.cursor, list(screen.order)) == seen:
+                    raise SystemExit(f"pressing {keys[0]!r} changed nothing on the screen")
+                await _press_and_settle(pilot, recorder, keys[1])
+                first, complete = [], []
+                for i in range(presses):
+                    a, b, _ = await _press_and_settle(pilot, recorder, keys[i % 2])
+                    first.append(a)
+                    complete.append(b)
+                results[label] = _summary(first, complete)
+    return results
 
-        async def timed(key: str) -> float:
-            await pilot.pause(0.03)  # idle: nothing pending
-            start = time.perf_counter()
-            await pilot.press(key)
-            limit = time.monotonic() + 2
-            while not (frames and frames[-1] > start) and time.monotonic() < limit:
-                await asyncio.sleep(0.0005)
-            after = [t for t in frames if t > start]
-            if not after:
-                raise SystemExit(f"no frame after pressing {key!r}")
-            return (after[0] - start) * 1000
 
-        for label, keys in (("cursor (right/left)", ("right", "left")),
-                            ("move card (. and ,)", ("full_stop", "comma"))):
-            for key in keys * 3:  # warm up
-                await timed(key)
-            # The key really changes the screen (the cursor, or the order).
-            seen = (screen.cursor, list(screen.order))
-            await timed(keys[0])
-            if (screen.cursor, list(screen.order)) == seen:
-                raise SystemExit(f"pressing {keys[0]!r} changed nothing on the screen")
-            await timed(keys[1])
-            times = []
-            before = list(screen.order)
-            for i in range(presses):
-                times.append(await timed(keys[i % 2]))
-            if label.startswith("move") and presses % 2 == 0:
-                assert screen.order == before, "moving a card right then left should restore the order"
-            results[label] = times
-    App._display = display
-    return {label: {"presses": len(t), "median_ms": round(median(t), 2), "p95_ms": round(percentile(t, 0.95), 2)}
-            for label, t in results.items()}
+async def measure_switches(switches: int) -> dict:
+    from tablegames.core.match import Match
+    from tablegames.core.records import Seat
+    from tablegames.ui.app import TableGamesApp
+    from tablegames.ui.game_screen import game_screen_for
+    from tests.ui.frames import FrameRecorder
+
+    def at_anns_arrangement(seed: int) -> Match:
+        match = Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Bot", "heuristic")],
+                          {"hands": 1}, seed=seed)
+        match.run_bots()
+        match.take_keyboard(0)
+        return match
+
+    app = TableGamesApp(bot_delay=0, tune_gc=True)
+    samples: dict[str, tuple[list[float], list[float]]] = {
+        "confirmed move to complete handover": ([], []),
+        "Enter at the handover to complete game screen": ([], []),
+    }
+    (h_first, h_done), (g_first, g_done) = samples.values()
+    with FrameRecorder(80, 24) as recorder:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for i in range(switches + 2):  # two warm-up rounds
+                match = at_anns_arrangement(i)
+                app.push_screen(game_screen_for(match))
+                await pilot.pause(0.2)
+                a, b, screen = await _press_and_settle(pilot, recorder, "enter")
+                if screen != "HandoverScreen" or "Pass the keyboard to Ben" not in recorder.frames[-1].text:
+                    raise SystemExit(f"no handover to Ben after Ann's move: {screen}")
+                c, d, screen = await _press_and_settle(pilot, recorder, "enter")
+                if match.at_keyboard != 1 or screen == "HandoverScreen":
+                    raise SystemExit(f"Ben's screen did not open: {screen}")
+                if i >= 2:
+                    h_first.append(a)
+                    h_done.append(b)
+                    g_first.append(c)
+                    g_done.append(d)
+                await app.pop_screen()
+    return {label: _summary(first, done) for label, (first, done) in samples.items()}
 
 
 def main() -> None:
     parser = parser_for(__doc__)
-    parser.add_argument("--presses", type=int, default=40, help="presses per key pair (default 40)")
+    parser.add_argument("--presses", type=int, default=100, help="presses per key pair (default 100)")
+    parser.add_argument("--switches", type=int, default=40, help="moves that pass the keyboard (default 40)")
     args = parser.parse_args()
     cpu = pin_to_one_core()
     os.environ["TABLEGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="tablegames-bench-")
+    import sys
 
-    results = asyncio.run(measure(args.presses))
+    sys.path.insert(0, str(ROOT))  # tests.ui.frames
+
+    results = asyncio.run(measure_keys(args.presses))
+    results.update(asyncio.run(measure_switches(args.switches)))
     if args.json:
         emit_json({"benchmark": "keypress", "cpu_pinned": cpu, "results": results})
         return
-    print_table(["key", "presses", "median ms", "p95 ms"],
-                [[k, r["presses"], f"{r['median_ms']:.1f}", f"{r['p95_ms']:.1f}"] for k, r in results.items()],
-                title="Blind Chicken screen, key press to updated frame, headless 80x24, one core")
+    print_table(["what", "samples", "first frame ms", "complete median ms", "p95 ms", "p99 ms", "max ms"],
+                [[k, r["samples"], f"{r['first_median_ms']:.1f}", f"{r['median_ms']:.1f}",
+                  f"{r['p95_ms']:.1f}", f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}"] for k, r in results.items()],
+                title="Blind Chicken, key press to complete frame, headless 80x24, one core")
 
 
 if __name__ == "__main__":

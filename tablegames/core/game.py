@@ -31,6 +31,25 @@ class Option:
     def describe(self, value: int) -> str:
         return self.names.get(value, str(value))
 
+    def accepted(self) -> str:
+        """The values as the command line takes them, with their meaning:
+        "0 = full rules, 1 = family rules", "0 = off, 20, 30, 40"; runs of
+        plain numbers read "1-12"."""
+        parts: list[str] = []
+        run: list[int] = []
+        for choice in (*self.choices, None):
+            if choice is not None and choice not in self.names and (not run or choice == run[-1] + 1):
+                run.append(choice)
+                continue
+            if len(run) > 2:
+                parts.append(f"{run[0]}-{run[-1]}")
+            else:
+                parts += map(str, run)
+            run = [] if choice is None or choice in self.names else [choice]
+            if choice is not None and choice in self.names:
+                parts.append(f"{choice} = {self.names[choice]}")
+        return ", ".join(parts)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -171,10 +190,10 @@ class GameSpec:
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise ValueError(f"Option {key} must be a whole number, not {raw!r}.") from None
+                value = None
             if value not in opt.choices:
-                allowed = ", ".join(opt.describe(c) for c in opt.choices)
-                raise ValueError(f"Option {key} must be one of {allowed}, not {raw}.")
+                kind = "" if value is not None else "a whole number: "
+                raise ValueError(f"Option {key} takes {kind}{opt.accepted()}; not {raw!r}.")
             out[key] = value
         if self.check_options is not None:
             self.check_options(out, players)

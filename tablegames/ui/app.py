@@ -15,19 +15,22 @@ import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
+import gc
+import time
 from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
-from textual.events import Resize
+from textual.events import Event, Key, Resize
 from textual.screen import Screen
 
 from tablegames.core.match import Match
 from tablegames.ui.glyphs import glyphs_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+IDLE_GC_SECONDS = 2.0  # full garbage collections only after this long without a key
 
 
 class Palette(CommandPalette):
@@ -74,10 +77,18 @@ class Palette(CommandPalette):
 class TableGamesApp(App):
     CSS_PATH = "tablegames.tcss"
     TITLE = "tablegames"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # The command palette's "Keys" panel closes with Escape (the key
+        # does its usual job whenever the panel is not shown).
+        Binding("escape", "hide_keys", "Close the keys", show=False, priority=True),
+    ]
 
-    def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4):
+    def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4,
+                 tune_gc: bool = False):
         super().__init__()
+        self.tune_gc = tune_gc
+        self._last_key = time.monotonic()
         self.start_match = match
         self.ascii = ascii
         self.glyphs = glyphs_for(ascii)
@@ -113,6 +124,32 @@ class TableGamesApp(App):
         if self.start_match is not None:
             self.push_screen(self.screen_for(self.start_match))
         self.call_after_refresh(self.check_size)
+        if self.tune_gc:
+            self.call_after_refresh(self._tune_gc)
+
+    # ----- garbage collection out of the way of key presses
+    def _tune_gc(self) -> None:
+        """Once the first frame is drawn, leave the tens of thousands of
+        objects made at start-up out of every later collection (``freeze``),
+        and make the full collections that remain only while nobody has
+        pressed a key for a while (``_collect_when_idle``): a full
+        collection in the middle of a key press or a screen switch took up
+        to a few hundred milliseconds on a busy machine. Only for a real run
+        (``run_app``): the process belongs to this one app."""
+        gc.collect()
+        gc.freeze()
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, 1_000_000)  # no automatic full collections
+        self.set_interval(IDLE_GC_SECONDS, self._collect_when_idle)
+
+    def _collect_when_idle(self) -> None:
+        if time.monotonic() - self._last_key >= IDLE_GC_SECONDS and gc.get_count()[2]:
+            gc.collect()
+
+    async def on_event(self, event: Event) -> None:
+        if isinstance(event, Key):
+            self._last_key = time.monotonic()
+        await super().on_event(event)
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.check_size)
@@ -155,8 +192,17 @@ class TableGamesApp(App):
         return game_screen_for(match)
 
     def show_match(self, match: Match) -> None:
-        """Replace the current match screen with the one the match needs now."""
-        self.switch_screen(self.screen_for(match))
+        """Replace the current match screen with the one the match needs now.
+        When the keyboard passes (a game screen gives way to a handover), a
+        blank frame comes between them (see ``BlankScreen``)."""
+        from tablegames.ui.blank import BlankScreen
+        from tablegames.ui.game_screen import GameScreen
+        from tablegames.ui.handover import HandoverScreen
+
+        screen = self.screen_for(match)
+        if isinstance(self.screen, GameScreen) and isinstance(screen, HandoverScreen):
+            screen = BlankScreen(then=screen)
+        self.switch_screen(screen)
 
     def open_match(self, match: Match) -> None:
         """Enter a match from the picker (the picker stays underneath)."""
@@ -181,6 +227,14 @@ class TableGamesApp(App):
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
         self.push_screen(Palette(id="--command-palette"))
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hide_keys":
+            return bool(self.screen.query("HelpPanel"))
+        return True
+
+    def action_hide_keys(self) -> None:
+        self.action_hide_help_panel()
 
     def get_key_display(self, binding: Binding) -> str:
         if self.ascii and not binding.key_display:
@@ -237,8 +291,13 @@ def crash_line(error: BaseException, report: Path | None) -> str:
 def run_app(match: Match | None = None, ascii: bool = False) -> int:
     """Start the app at the picker, or straight into ``match``. Returns the
     exit status: 1 after a crash (reported in one line on stderr)."""
-    app = TableGamesApp(match=match, ascii=ascii)
-    app.run()
+    app = TableGamesApp(match=match, ascii=ascii, tune_gc=True)
+    threshold = gc.get_threshold()
+    try:
+        app.run()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)
     return app.return_code or 0

@@ -66,14 +66,15 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import DecisionPanel, LogPanel, TextLine
+from tablegames.ui.widgets import DecisionPanel, KeyFooter, LogPanel, TextLine
 
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
@@ -89,8 +90,10 @@ class GameScreen(Screen):
     AUTO_FOCUS = ""
 
     BINDINGS = [
-        Binding("question_mark", "rules", "Rules"),
-        Binding("u", "take_back", "Undo"),
+        RULES,
+        Binding("u", "take_back", "Take back"),
+        # The same key when there is nothing to take back: it says why.
+        Binding("u", "nothing_to_take_back", "Take back", show=False),
         Binding("q", "app.to_picker", "Picker"),
     ]
 
@@ -137,7 +140,6 @@ class GameScreen(Screen):
         self.match = match
         self.view: dict = {}
         self._bot_timer: Timer | None = None
-        self._footer_keys: tuple = ()
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -197,7 +199,7 @@ class GameScreen(Screen):
         with Vertical(id="hand-area"):
             yield from self.compose_hand()
         yield TextLine(id="message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(LogPanel)
@@ -222,12 +224,9 @@ class GameScreen(Screen):
         self.update_footer()
 
     def update_footer(self) -> None:
-        """Redraw the footer when the keys that work have changed (a footer
-        redraw costs a new layout, so not after every move)."""
-        keys = tuple((key, b.binding.action, b.enabled) for key, b in self.active_bindings.items())
-        if keys != self._footer_keys:
-            self._footer_keys = keys
-            self.refresh_bindings()
+        """Redraw the footer with the keys that work now (it draws itself
+        from the screen's bindings: no new layout, same frame)."""
+        self.query_one(KeyFooter).refresh()
 
     def after_change(self) -> None:
         self.redraw()
@@ -253,11 +252,12 @@ class GameScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """A key works (and shows in the footer) when the phase offers it
-        (``PHASE_KEYS``, then ``key_offered``); "Undo" only when there is
-        something to take back; while a finished move waits to pass the
-        keyboard, only passing, taking back and the rules."""
-        if action == "take_back":
-            return self.can_take_back()
+        (``PHASE_KEYS``, then ``key_offered``); "Take back" only when there is
+        something to take back (else `u` says why: "nothing_to_take_back");
+        while a finished move waits to pass the keyboard, only passing,
+        taking back and the rules."""
+        if action in ("take_back", "nothing_to_take_back"):
+            return self.can_take_back() == (action == "take_back")
         if action == "confirm_pass":
             return self.match.pending_pass
         if self.match.pending_pass and action not in self.WAITING_ACTIONS:
@@ -290,9 +290,13 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)
 
+    def action_nothing_to_take_back(self) -> None:
+        self.say("Nothing to take back: only your own last move, before anyone else moves, "
+                 "and only if it showed you no card.")
+
     def action_take_back(self) -> None:
         if not self.can_take_back():
-            self.say("Nothing to take back: only your own last move, before anyone else moves.")
+            self.action_nothing_to_take_back()
             return
         self.match.take_back()
         self.say("Taken back.")

@@ -13,6 +13,7 @@ Chicken's chicken, a dealer mark) live in the game's package, chosen by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 # How keys are shown in the footer in ASCII mode (Textual draws arrows and ⏎).
 ASCII_KEYS = {

@@ -3,18 +3,23 @@ and waits until the next player confirms they are at the keyboard."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import as_text, seat_label
-from tablegames.ui.widgets import LogPanel
+from tablegames.ui.widgets import KeyFooter, LogPanel
 
+
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 class HandoverScreen(Screen):
     """Names the next player, lists the players and whose turn it is, and
@@ -28,11 +33,14 @@ class HandoverScreen(Screen):
     (``Match.pending_pass``).
     """
 
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
+
     AUTO_FOCUS = ""  # Enter belongs to the screen: "I am ready"
 
     BINDINGS = [
         Binding("enter", "confirm", "I am ready"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.to_picker", "Picker"),
     ]
 
@@ -61,7 +69,7 @@ class HandoverScreen(Screen):
             with Center():
                 yield Button(as_text(f"I am {name}: go on"), id="handover-go", variant="primary",
                              compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _players_line(self) -> str:
         match = self.match

@@ -10,7 +10,23 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tablegames.core.records import Seat
+import re
+
+from tablegames.core.seats import SHORT_LEVELS, Seat
+
+_BOT_NAME = re.compile(r"Bot \d+( \(\w+\))?")
+
+
+def level_label(level: str) -> str:
+    """A bot level as players read it: "easy", "hard"."""
+    return SHORT_LEVELS.get(level, level)
+
+
+def bot_name(number: int, level: str, default_level: str) -> str:
+    """The name seat setup gives the ``number``-th bot at the table, as the
+    command line does: "Bot 1", or "Bot 2 (easy)" for a level other than
+    the game's default."""
+    return f"Bot {number}" if level == default_level else f"Bot {number} ({level_label(level)})"
 
 
 def as_text(text: str, style: str = "") -> Text:
@@ -19,5 +35,8 @@ def as_text(text: str, style: str = "") -> Text:
 
 
 def seat_label(seat: Seat) -> str:
-    """A player's name, with "(bot)" for a computer player."""
-    return seat.name if seat.is_human else f"{seat.name} (bot)"
+    """A player's name; a computer player whose name does not say so
+    ("Cid" in an old save) gets "(bot)" after it, "Bot 2 (hard)" nothing."""
+    if seat.is_human or _BOT_NAME.fullmatch(seat.name):
+        return seat.name
+    return f"{seat.name} (bot)"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tablegames.core import records, registry
@@ -17,14 +17,24 @@ from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord
 from tablegames.core.seats import shown
+from tablegames.core.words import plural
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
+from tablegames.ui.widgets import KeyFooter
 
+
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
 
 class PickerScreen(Screen):
+
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
     BINDINGS = [
         *[Binding(str(n), f"game({n})", f"Game {n}", show=False) for n in range(1, 10)],
         Binding("tab", "switch_list", "Games/saves"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.quit", "Quit"),
     ]
     # One line per save, broken ones included: a long line ends in "...".
@@ -46,7 +56,7 @@ class PickerScreen(Screen):
         saves = OptionList(id="saves")
         saves.border_title = "Resume a saved match"
         yield saves
-        yield Footer()
+        yield KeyFooter()
 
     def _game_options(self) -> list[Option]:
         options = []
@@ -101,7 +111,7 @@ class PickerScreen(Screen):
             title = record.game
         seats = ", ".join(seat_label(seat) for seat in record.seats)
         moves = len(record.actions)
-        return Text.assemble((title, "bold"), f": {seats}; {moves} move{'s' if moves != 1 else ''}; "
+        return Text.assemble((title, "bold"), f": {seats}; {plural(moves, 'move')}; "
                                               f"saved {record.updated or 'at an unknown time'}"
                                               f"{' UTC' if record.updated else ''}",
                              no_wrap=True, overflow="ellipsis")

@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tablegames.core.game import Result
 from tablegames.core.match import Match
+from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import ScoreTable
+from tablegames.ui.widgets.scores import Cell
+from tablegames.ui.widgets import KeyFooter, ScoreTable
 
 MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
 
 
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
+
 class ResultsScreen(Screen):
+
+    if TYPE_CHECKING:
+        app: TableGamesApp  # for mypy: Textual types it as a plain App
     BINDINGS = [
         Binding("a", "again", "Play again"),
         Binding("p,escape", "app.to_picker", "Picker"),
-        Binding("question_mark", "rules", "Rules"),
+        RULES,
         Binding("q", "app.quit", "Quit"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
@@ -53,7 +62,7 @@ class ResultsScreen(Screen):
             yield Button("Play again with the same seats (a)", id="again", variant="primary",
                          compact=True)
             yield Button("Back to the picker (p)", id="picker", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fill(self.match.result())
@@ -66,7 +75,7 @@ class ResultsScreen(Screen):
         same = all([label for label, _ in lines] == labels for lines in result.breakdown)
         as_columns = same and len(labels) <= MAX_COLUMNS
         headers = ["", "Player"] + (labels if as_columns else []) + ["Total"]
-        rows = []
+        rows: list[list[Cell]] = []
         for seat, name in enumerate(names):
             mark = glyphs.win if seat in result.winners else ("out" if seat in result.eliminated else "")
             points = [value for _, value in result.breakdown[seat]] if as_columns else []
@@ -92,7 +101,8 @@ class ResultsScreen(Screen):
         if event.button.id == "again":
             self.action_again()
         else:
-            self.app.run_action("to_picker")
+            # Run by the app, not awaited here: it removes this very screen.
+            self.app.call_later(self.app.action_to_picker)
 
     def action_again(self) -> None:
         self.app.show_match(self.match.rematch())

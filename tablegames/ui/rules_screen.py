@@ -6,14 +6,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from tablegames.core.game import GameSpec
+from tablegames.ui.keys import CLOSE_RULES
+from tablegames.ui.widgets import KeyFooter
 
 
 class RulesScreen(ModalScreen):
     BINDINGS = [
-        Binding("escape,q,question_mark", "dismiss", "Close"),
+        CLOSE_RULES,
     ]
 
     def __init__(self, spec: GameSpec) -> None:
@@ -27,7 +29,7 @@ class RulesScreen(ModalScreen):
             text = f"# {self.spec.title}\n\nThe rules page could not be read."
         with VerticalScroll(id="rules"):
             yield Markdown(text)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         scroll = self.query_one("#rules", VerticalScroll)

@@ -8,13 +8,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError
 from tablegames.core.seats import MAX_NAME, Seat, check_seats, parse_seed
-from tablegames.ui.widgets import Cycler
+from tablegames.ui.keys import RULES_WHILE_TYPING
+from tablegames.ui.labels import bot_name, level_label
+from tablegames.ui.widgets import Cycler, KeyFooter
 
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
@@ -31,7 +33,7 @@ class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("question_mark", "rules", "Rules"),
+        *RULES_WHILE_TYPING,
         Binding("down", "app.focus_next", "Next field", show=False),
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
@@ -39,18 +41,21 @@ class SetupScreen(Screen):
     def __init__(self, spec: GameSpec) -> None:
         super().__init__()
         self.spec = spec
+        # What each seat's name field said while it was a human's.
+        self.human_names = [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}"
+                            for i in range(spec.max_players)]
 
     def compose(self) -> ComposeResult:
         spec = self.spec
         glyphs = self.app.glyphs
         kinds = [(HUMAN, "Human")] + [
-            (level, f"Bot ({level})")
+            (level, f"Bot ({level_label(level)})")
             for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
         ]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)
             yield Static(f"{glyphs.up_down} or Tab: next field {glyphs.sep} {glyphs.left_right}: change a choice "
-                         f"{glyphs.sep} ctrl+s: start", id="setup-hint")
+                         f"{glyphs.sep} ctrl+s: start {glyphs.sep} F1: rules", id="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 yield Cycler([(n, str(n)) for n in spec.player_range], spec.min_players, id="count")
@@ -59,8 +64,7 @@ class SetupScreen(Screen):
             for i in range(spec.max_players):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
-                    name = DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}"
-                    yield Input(name, max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
+                    yield Input(self.human_names[i], max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
                                 classes="setup-name")
                     default = HUMAN if i < 2 else spec.default_bot
                     yield Cycler(kinds, default, id=f"kind-{i}")
@@ -79,13 +83,33 @@ class SetupScreen(Screen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = False  # a steady cursor
         self._show_seats(self.spec.min_players)
+        self._name_bots()
         self.query_one("#count", Cycler).focus()
+
+    def _name_bots(self) -> None:
+        """Bots are named as on the command line ("Bot 1", "Bot 2 (easy)"),
+        numbered in seat order; a seat turned back into a human gets back
+        the name it had."""
+        number = 0
+        for i in range(self.spec.max_players):
+            field = self.query_one(f"#name-{i}", Input)
+            kind = self.query_one(f"#kind-{i}", Cycler).value
+            if kind == HUMAN:
+                if field.disabled:
+                    field.value = self.human_names[i]
+                    field.disabled = False
+                continue
+            if not field.disabled:
+                self.human_names[i] = field.value
+                field.disabled = True
+            number += 1
+            field.value = bot_name(number, kind, self.spec.default_bot)
 
     def _show_seats(self, count: int) -> None:
         for i in range(self.spec.max_players):
@@ -94,6 +118,8 @@ class SetupScreen(Screen):
     def on_cycler_changed(self, event: Cycler.Changed) -> None:
         if event.cycler.id == "count":
             self._show_seats(event.value)
+        elif (event.cycler.id or "").startswith("kind-"):
+            self._name_bots()
         self.say("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -92,7 +92,7 @@ async def test_while_a_bot_thinks_between_two_humans_blind_business_shows_only_t
         assert not any(LOOKED in line for line in log_lines(screen))
         assert "Kim asks Bob for slot 1." in log_lines(screen)
         # ... and no take-back of a move the table has already shown.
-        assert "Undo" not in text
+        assert "Take back" not in text
         await pilot.press("u")
         await pilot.pause()
         assert match.record.actions[-1] == (0, "ask p2 1")
@@ -109,7 +109,7 @@ async def test_while_a_bot_thinks_between_two_humans_blind_chicken_hides_the_las
         text = screen_text(app)
         assert not hand_cards(match, 0) & shown_numbers(text), text
         assert not app.screen.query_one(HandRow).faces
-        assert "Undo" not in text
+        assert "Take back" not in text
 
 
 async def test_with_one_human_the_screen_keeps_their_hand_while_the_bots_think():
@@ -123,7 +123,7 @@ async def test_with_one_human_the_screen_keeps_their_hand_while_the_bots_think()
         await pilot.pause()
         assert match.next_bot() is not None
         assert hand_cards(match, 0) <= shown_numbers(screen_text(app))
-        assert "Undo" in screen_text(app)
+        assert "Take back" in screen_text(app)
 
 
 # ----- the take-back window: the move waits on the mover's screen, never on a handover

@@ -103,7 +103,7 @@ async def test_seat_setup_explains_a_bad_entry_in_one_line_then_starts_the_match
         # Two humans: the first human gets the keyboard through a handover.
         assert isinstance(app.screen, HandoverScreen)
         match = app.screen.match
-        assert match.record.seed == 12 and match.names == ("Ann", "Ben", "Cid")
+        assert match.record.seed == 12 and match.names == ("Ann", "Ben", "Bot 1")
 
 
 async def test_question_mark_opens_the_rules_page_and_escape_closes_it():

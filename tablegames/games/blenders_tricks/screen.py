@@ -92,12 +92,12 @@ class Screen(GameScreen):
         Binding("k", "keep", "Keep token"),
     ]
 
-    # Which actions work in which phase (the footer shows only these).
-    PHASE_ACTIONS = {
-        "cursor": {PASS, PLAY, CLAIM, SPEND},
-        "confirm": {PASS, PLAY, CLAIM, SPEND},
-        "mark": {PASS},
-        "keep": {SPEND},
+    # Which keys each phase offers (the footer shows only these).
+    PHASE_KEYS = {
+        PASS: {"cursor", "mark", "confirm"},
+        PLAY: {"cursor", "confirm"},
+        CLAIM: {"cursor", "confirm"},
+        SPEND: {"cursor", "confirm", "keep"},
     }
 
     def __init__(self, match) -> None:
@@ -123,9 +123,6 @@ class Screen(GameScreen):
         yield Button("", id="bt-button", compact=True)
 
     # ----- state of the screen
-    def phase(self) -> str:
-        return self.view.get("phase", "")
-
     def mine(self, *phases: str) -> bool:
         return self.phase() in phases and self.my_turn()
 
@@ -136,9 +133,8 @@ class Screen(GameScreen):
         return None
 
     def _keys(self) -> dict[str, str]:
-        if self.glyphs.ascii:
-            return {"lr": "<-/->", "enter": "Enter"}
-        return {"lr": "←/→", "enter": "Enter"}
+        glyphs = self.glyphs
+        return {"lr": glyphs.left_right, "enter": glyphs.enter}
 
     # ----- drawing
     def show_view(self, view: dict) -> None:
@@ -290,13 +286,9 @@ class Screen(GameScreen):
             self.cursor = min(pickable) if pickable else 0
 
     # ----- which keys work now
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        phases = self.PHASE_ACTIONS.get(action)
-        if phases is not None:
-            if action == "keep":
-                return self.my_decision() is not None and self.phase() == SPEND
-            return self.phase() in phases and self.my_turn()
-        return super().check_action(action, parameters)
+    def key_offered(self, action: str, parameters: tuple) -> bool:
+        """Only for the seat at the keyboard while it must decide."""
+        return self.my_turn()
 
     # ----- actions
     def action_cursor(self, delta: int) -> None:

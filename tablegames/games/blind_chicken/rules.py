@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState
+from tablegames.core.words import plural
 from tablegames.games.blind_chicken.cards import (
     DECK_SIZE,
     EGGS,
@@ -199,7 +200,7 @@ class BlindChickenState(BaseState):
                 self.emit(f"{self.names[seat]} sets no trick aside.")
             else:
                 score = trick_score(self.taken[seat][index - 1])
-                self.emit(f"{self.names[seat]} sets aside trick {index} ({score} points).")
+                self.emit(f"{self.names[seat]} sets aside trick {index} ({plural(score, 'point')}).")
         self._finish_hand(seat, None if index is None else index - 1)
 
     def _end_trick(self) -> None:

@@ -5,6 +5,8 @@ Draws only from the view dict (see ``tablegames.ui.game_screen``).
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,8 @@ from tablegames.games.blind_chicken.cards import EGGS, card_number
 from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
+from tablegames.core.match import Match
+from tablegames.core.words import plural
 from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
@@ -21,6 +25,14 @@ _cursor = Binding.Group("Cursor", compact=True)
 _move = Binding.Group("Move", compact=True)
 _pick = Binding.Group("Pick end", compact=True)
 _play = Binding.Group("Play end", compact=True)
+
+
+# Each seat's arrangement in progress or confirmed, per match: (hand number,
+# the cards sorted) -> the order. A new screen opens for every handover, and
+# a confirmed arrangement that is taken back comes back from the rules in the
+# dealt order: this keeps it as the player made it. Only ever shown to that
+# seat, on its own screen, in the arranging phase.
+_ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple, list[str]]]]" = WeakKeyDictionary()
 
 
 class Screen(GameScreen):
@@ -124,13 +136,17 @@ class Screen(GameScreen):
             rows.append([
                 marks,
                 self.seat_label(seat),
+                view["hand_sizes"][seat],
                 sum(t["score"] for t in taken),
                 view["scores"][seat],
                 chickens,
             ])
         you = {self.seat} if self.seat is not None else set()
+        # "Cards": how many each holds; "This hand": the points of the hand
+        # being played so far; "Total": the match so far.
         self.query_one(ScoreTable).show(
-            ["", "Player", "Hand", "Total", "Chickens taken"], rows, strong=you, numeric={2, 3},
+            ["", "Player", "Cards", "This hand", "Total", "Chickens"], rows, strong=you,
+            numeric={2, 3, 4},
         )
 
     def _show_trick(self, view: dict) -> None:
@@ -171,7 +187,9 @@ class Screen(GameScreen):
         if phase == ORDER and self.my_turn():
             key = (view["hand_no"], tuple(sorted(hand)))
             if key != self.order_key:
-                self.order, self.order_key, self.cursor = list(hand), key, 0
+                kept_key, kept = _ARRANGED.get(self.match, {}).get(view["seat"], ((), []))
+                self.order = list(kept) if kept_key == key else list(hand)
+                self.order_key, self.cursor = key, 0
             title.show(f"{who}: {glyphs.left_right} choose a card, ,/. move it, s sort, "
                        f"{glyphs.enter} when done")
             hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
@@ -217,7 +235,7 @@ class Screen(GameScreen):
             for i, trick in enumerate(tricks, start=1):
                 chickens = Text(" ").join(self.face(c).inline_text() for c in trick["chickens"])
                 labels.append(Text.assemble(f"Trick {i}: ", chickens if trick["chickens"] else ("no chickens", "dim"),
-                                            f"  ({trick['score']} points)"))
+                                            f"  ({plural(trick['score'], 'point')})"))
             costliest = min(range(len(tricks)), key=lambda i: tricks[i]["score"]) if tricks else None
             start = costliest if costliest is not None and tricks[costliest]["score"] < 0 else len(tricks)
             aside.ask(f"Set one earlier trick aside unscored ({self.glyphs.up_down}, {self.glyphs.enter}), "
@@ -246,6 +264,7 @@ class Screen(GameScreen):
         self.order[self.cursor], self.order[target] = self.order[target], self.order[self.cursor]
         self.cursor = target
         self.say("")
+        self._keep_arrangement()
         self.show_view(self.view)
 
     def action_sort(self) -> None:
@@ -254,7 +273,12 @@ class Screen(GameScreen):
             return
         ascending = sorted(self.order, key=card_number)
         self.order = ascending[::-1] if self.order == ascending else ascending
+        self._keep_arrangement()
         self.show_view(self.view)
+
+    def _keep_arrangement(self) -> None:
+        if self.seat is not None and self.order_key:
+            _ARRANGED.setdefault(self.match, {})[self.seat] = (self.order_key, list(self.order))
 
     def action_confirm(self) -> None:
         if self.mine(ORDER):

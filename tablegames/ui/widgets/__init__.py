@@ -2,6 +2,7 @@
 
 from tablegames.ui.widgets.card import Card, CardFace, card_lines
 from tablegames.ui.widgets.cycler import Cycler
+from tablegames.ui.widgets.footer import KeyFooter
 from tablegames.ui.widgets.decision import DecisionPanel
 from tablegames.ui.widgets.hand import HandRow
 from tablegames.ui.widgets.line import TextLine
@@ -10,5 +11,5 @@ from tablegames.ui.widgets.pile import Pile, PileBrowser
 from tablegames.ui.widgets.scores import ScoreTable
 from tablegames.ui.widgets.trick import TrickArea
 
-__all__ = ["Card", "CardFace", "card_lines", "Cycler", "DecisionPanel", "HandRow", "LogPanel", "Pile",
-           "PileBrowser", "ScoreTable", "TextLine", "TrickArea"]
+__all__ = ["Card", "CardFace", "card_lines", "Cycler", "DecisionPanel", "HandRow", "KeyFooter",
+           "LogPanel", "Pile", "PileBrowser", "ScoreTable", "TextLine", "TrickArea"]

@@ -27,30 +27,49 @@ class ScoreTable(Widget):
         self.strong: set[int] = set()
         self.numeric: set[int] = set()
         self._last_height = -1
+        # The table as lines of text, per width: a Rich table is costly to
+        # lay out, and the screen redraws after every key press.
+        self._lines: dict[int, Text] = {}
 
     def show(self, headers: Sequence[str], rows: Sequence[Sequence[Cell]], *,
              strong: set[int] | None = None, numeric: set[int] | None = None) -> None:
         """``numeric``: column indexes to right-align (default: every column
-        whose cells are all ints)."""
-        self.headers = list(headers)
-        self.rows = [list(r) for r in rows]
-        self.strong = set(strong or ())
+        whose cells are all ints). Nothing is redrawn if nothing changed."""
+        new_headers = list(headers)
+        new_rows = [list(r) for r in rows]
+        new_strong = set(strong or ())
         if numeric is None:
-            numeric = {c for c in range(len(self.headers))
-                       if self.rows and all(isinstance(r[c], int) for r in self.rows)}
-        self.numeric = numeric
-        # A new layout only when the table's height changes (it is costly).
-        height = self._height()
+            numeric = {c for c in range(len(new_headers))
+                       if new_rows and all(isinstance(r[c], int) for r in new_rows)}
+        new = (new_headers, new_rows, new_strong, numeric)
+        if new == (self.headers, self.rows, self.strong, self.numeric):
+            return
+        self.headers, self.rows, self.strong, self.numeric = new
+        self._lines = {}
+        # A new layout only when the table's height changes.
+        height = len(self._text(self._width()).split())
         self.refresh(layout=height != self._last_height)
         self._last_height = height
 
-    def _height(self) -> int:
-        console = self.app.console
-        width = self.size.width or (self.app.size.width - 30)
-        return len(console.render_lines(self.render(), console.options.update_width(max(width, 10)),
-                                        pad=False))
+    def _width(self) -> int:
+        return max(self.size.width or (self.app.size.width - 30), 10)
 
-    def render(self) -> Table:
+    def _text(self, width: int) -> Text:
+        text = self._lines.get(width)
+        if text is None:
+            console = self.app.console
+            lines = console.render_lines(self.table(), console.options.update_width(width), pad=False)
+            text = Text(no_wrap=True, overflow="crop", end="")
+            for y, line in enumerate(lines):
+                if y:
+                    text.append("\n")
+                for segment in line:
+                    if not segment.control:
+                        text.append(segment.text, segment.style)
+            self._lines[width] = text
+        return text
+
+    def table(self) -> Table:
         table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False,
                       header_style="bold underline", expand=False)
         for c, header in enumerate(self.headers):
@@ -60,3 +79,6 @@ class ScoreTable(Widget):
             cells = [cell if isinstance(cell, Text) else Text(str(cell)) for cell in row]
             table.add_row(*cells, style="bold" if r in self.strong else "")
         return table
+
+    def render(self) -> Text:
+        return self._text(self._width())

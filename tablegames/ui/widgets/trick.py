@@ -32,11 +32,10 @@ class TrickArea(Widget):
 
     def show(self, entries: list[tuple[str, CardFace | None]], *, title: str | None = None,
              highlight: int | None = None, note: str = "") -> None:
-        if title is not None:
-            self.title = title
-        self.entries = list(entries)
-        self.highlight = highlight
-        self.note = note
+        new = (self.title if title is None else title, list(entries), highlight, note)
+        if new == (self.title, self.entries, self.highlight, self.note):
+            return  # unchanged: no redraw (the screen redraws after every key)
+        self.title, self.entries, self.highlight, self.note = new
         self.refresh()
 
     def render(self) -> Text:
