@@ -65,6 +65,9 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
                 await pilot.press("enter")
                 keyboard = screen.next_seat
                 continue
+            if match.pending_pass:  # the mover's move waits: Enter passes the keyboard
+                await pilot.press("enter")
+                continue
             seat = match.at_keyboard
             assert seat == keyboard and screen.my_turn()
             # The hand row shows the keyboard seat's own cards (or the cards
