@@ -102,12 +102,38 @@ class Match:
             return self.at_keyboard
         return movers[0]
 
-    def needs_handover(self) -> bool:
-        """True when the keyboard must pass to another human before play goes on."""
+    def _keyboard_must_pass(self) -> bool:
+        """The next decision belongs to another human (no bot is due)."""
         if self.is_over() or self.next_bot() is not None:
             return False
         nxt = self.next_human()
         return nxt is not None and nxt != self.at_keyboard
+
+    @property
+    def pending_pass(self) -> bool:
+        """The human at the keyboard has moved, the next decision belongs to
+        another human, and the move may still be taken back.
+
+        Who decides next, the recap and the public table all depend on that
+        move (in a trick game, whether the card won the trick). So nothing of
+        them is shown to anyone else yet: the mover's own screen says the
+        move is done and waits for ``confirm_pass`` (the keyboard passes, the
+        move stands) or ``take_back``."""
+        return self._keyboard_must_pass() and self.can_take_back()
+
+    def confirm_pass(self) -> None:
+        """The mover lets the keyboard go: their move can no longer be taken
+        back, and the handover to the next human is due."""
+        if not self.pending_pass:
+            raise IllegalAction("There is no finished move waiting to pass the keyboard.")
+        self._take_back = None
+
+    def needs_handover(self) -> bool:
+        """True when the keyboard must pass to another human before play goes
+        on. Never while the last move may be taken back (see ``pending_pass``):
+        a handover names the next player, and so tells the table something
+        about that move."""
+        return self._keyboard_must_pass() and not self.can_take_back()
 
     def take_keyboard(self, seat: int) -> None:
         """The handover was confirmed: ``seat`` now sits at the keyboard."""
@@ -117,12 +143,9 @@ class Match:
         self._take_back = None
 
     def recap(self, seat: int) -> list[Event]:
-        """Public events since ``seat`` last had the keyboard, without the last
-        move while its player may still take it back (a card it showed would
-        go back into a hand that ``seat`` has seen)."""
-        tb = self._take_back
-        end = tb.log_length if tb is not None and self.can_take_back() else len(self.log)
-        return [e for e in self.log[self._seen.get(seat, 0):end] if e.public]
+        """Public events since ``seat`` last had the keyboard. Shown at a
+        handover, so only once no move in it can be taken back."""
+        return [e for e in self.log[self._seen.get(seat, 0):] if e.public]
 
     def on_screen(self) -> int | None:
         """The seat whose view may be on screen now: the one at the keyboard,
@@ -151,6 +174,8 @@ class Match:
         if self.is_over():
             return "The game is over."
         seat = self.at_keyboard
+        if seat is not None and self.pending_pass:
+            return f"{self.names[seat]}, your move is done: Enter passes the keyboard, u takes it back."
         if seat is not None and seat in self._state.to_move():
             return f"{self.names[seat]}: {self._state.prompt(seat)}"
         waiting = ", ".join(self.names[s] for s in self._state.to_move())
@@ -167,6 +192,8 @@ class Match:
         """The human at the keyboard acts. ``action`` is an action or its
         notation. Raises IllegalAction (state unchanged) if not allowed."""
         seat = self.at_keyboard
+        if seat is not None and self.pending_pass:
+            raise IllegalAction("Your move is done: press Enter to pass the keyboard, or u to take it back.")
         if seat is None or seat not in self._state.to_move() or seat in self._bots:
             raise IllegalAction("It is not your turn.")
         if isinstance(action, str):

@@ -97,7 +97,7 @@ class BaseState(ABC):
     def copy(self) -> Any:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random(0)  # an int seed is cheap; no seeding from the OS
         other.rng.setstate(self.rng.getstate())
         other.decisions = self.decisions.copy()
         for name in self.DEEP:

@@ -2,7 +2,10 @@
 
 Which screen a match needs at any moment is decided in one place,
 ``TableGamesApp.screen_for``: the results when it is over, a handover when
-the keyboard must pass to another human, else the game's own screen.
+the keyboard must pass to another human, else the game's own screen (which,
+while the last move may still be taken back and the keyboard must pass,
+shows the public table and waits for the mover's Enter or u:
+``Match.pending_pass``).
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ from datetime import datetime
 from pathlib import Path
 import gc
 import time
-from typing import Iterable
+from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
 from textual.events import Event, Key, Resize
 from textual.screen import Screen
 
@@ -26,6 +31,47 @@ from tablegames.ui.glyphs import glyphs_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 IDLE_GC_SECONDS = 2.0  # full garbage collections only after this long without a key
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, with two fixes and a way to close it.
+
+    In Textual 8.2.8 (``tests/ui/test_random_keys.py`` keeps reproductions
+    against the bare palette):
+    - PageUp/PageDown pressed before the command list has been laid out
+      (``ctrl+p`` then PageDown back to back) raise ``KeyError: 0``: the
+      list's line index is still empty. Such a key now waits for the list.
+    - Enter twice quickly selects twice: the palette is dismissed twice, and
+      the second dismissal pops the screen under it (at the bottom of the
+      stack: ``ScreenStackError``), and the command runs twice. A palette
+      now closes once, and only itself.
+    """
+
+    _dismissed = False  # (not "_closing": Textual's message pump uses that name)
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self._dismissed or self.app.screen is not self:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)
+
+    def _select_or_command(self, event: Any = None) -> None:
+        if self._dismissed:
+            if event is not None:
+                event.stop()
+            return
+        super()._select_or_command(event)
+
+    def _action_command_list(self, action: str) -> None:
+        if action in ("page_up", "page_down"):
+            commands = self.query_one(CommandList)
+            if commands.highlighted is not None and not commands.scrollable_content_region:
+                return
+        super()._action_command_list(action)
+
+    def close(self) -> None:
+        """Close without running a command (as Escape does)."""
+        self._action_escape()
 
 
 class TableGamesApp(App):
@@ -108,20 +154,27 @@ class TableGamesApp(App):
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.check_size)
 
+    def too_small(self) -> bool:
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
     def check_size(self) -> None:
-        """Cover the app with a clear message while the terminal is too small."""
+        """Cover the app with a clear message while the terminal is too small:
+        exactly one notice, always on top, gone once the terminal is big
+        enough. An open command palette is closed first (it would otherwise
+        stay under the notice, or a second one open over it)."""
         from tablegames.ui.too_small import TooSmallScreen
 
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
         top = self.screen
-        if isinstance(top, TooSmallScreen):
-            if small:
+        if self.too_small():
+            if isinstance(top, TooSmallScreen):
                 top.update_size()
-            else:
-                self.pop_screen()
-        elif small:
+                return
+            if isinstance(top, Palette):
+                top.close()
             self.push_screen(TooSmallScreen())
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
 
     # ----- the match flow
     def screen_for(self, match: Match) -> Screen:
@@ -167,6 +220,14 @@ class TableGamesApp(App):
             await self.pop_screen()
 
     # ----- keys and the command palette
+    def action_command_palette(self) -> None:
+        """ctrl+p: one palette at a time, and none while the terminal is too small."""
+        if not self.use_command_palette or self.too_small():
+            return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        self.push_screen(Palette(id="--command-palette"))
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hide_keys":
             return bool(self.screen.query("HelpPanel"))

@@ -56,13 +56,14 @@ plainly) before its screen exists.
 
 from __future__ import annotations
 
+import functools
 import json
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterable, Mapping
 
 from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -98,14 +99,43 @@ class GameScreen(Screen):
         Binding("q", "app.to_picker", "Picker"),
     ]
 
+    # Enter passes the keyboard while a finished move waits (Match.pending_pass),
+    # whatever the game binds to Enter: kept ahead of the game's own bindings.
+    PASS_BINDING = Binding("enter", "confirm_pass", "Pass the keyboard", priority=True)
+
+    @classmethod
+    def _merge_bindings(cls) -> BindingsMap:
+        # Textual lets a subclass's bindings of a key replace its bases' ones.
+        merged = super()._merge_bindings()
+        key = cls.PASS_BINDING.key
+        merged.key_to_bindings[key] = [cls.PASS_BINDING, *merged.key_to_bindings.get(key, [])]
+        return merged
+
+    # Actions of this class that still work while a finished move waits for the
+    # mover to pass the keyboard (Match.pending_pass); the game's own keys do not.
+    WAITING_ACTIONS = frozenset({"rules", "take_back", "confirm_pass"})
+
     # Which binding actions each phase offers (see the module docstring).
     PHASE_KEYS: ClassVar[Mapping[str, Collection[str]]] = {}
     # Built from PHASE_KEYS: action name -> {phase: parameter tuples, or None for any}.
     _phase_index: ClassVar[dict[str, dict[str, list[tuple[object, ...]] | None]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Indexes ``PHASE_KEYS``; and a game's own ``check_action`` is asked
+        only when the game may act: while a finished move waits to pass the
+        keyboard, its keys are off (and out of the footer)."""
         super().__init_subclass__(**kwargs)
         cls._phase_index = _index_phase_keys(cls.PHASE_KEYS)
+        own = cls.__dict__.get("check_action")
+        if own is not None and not getattr(own, "_waits_for_pass", False):
+            @functools.wraps(own)
+            def check_action(self: GameScreen, action: str, parameters: tuple) -> bool | None:
+                if self.match.pending_pass and action not in GameScreen.WAITING_ACTIONS:
+                    return False
+                return own(self, action, parameters)
+
+            check_action._waits_for_pass = True  # type: ignore[attr-defined]
+            cls.check_action = check_action  # type: ignore[method-assign]
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -258,9 +288,15 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """A key works (and shows in the footer) when the phase offers it
         (``PHASE_KEYS``, then ``key_offered``); "Take back" only when there is
-        something to take back (else `u` says why: "nothing_to_take_back")."""
+        something to take back (else `u` says why: "nothing_to_take_back");
+        while a finished move waits to pass the keyboard, only passing,
+        taking back and the rules."""
         if action in ("take_back", "nothing_to_take_back"):
             return self.can_take_back() == (action == "take_back")
+        if action == "confirm_pass":
+            return self.match.pending_pass
+        if self.match.pending_pass and action not in self.WAITING_ACTIONS:
+            return False
         phases = self._phase_index.get(action)
         if phases is None:
             return True
@@ -278,9 +314,12 @@ class GameScreen(Screen):
         return True
 
     def can_take_back(self) -> bool:
-        """Only while the mover's own view is on screen: a move shown on the
-        public table may have been seen by the next player."""
-        return self.seat is not None and self.match.can_take_back()
+        """While the mover's own view is on screen, or while their finished
+        move waits for them to pass the keyboard (``Match.pending_pass``): a
+        move shown on the public table while a bot plays may have been seen
+        by the next player."""
+        match = self.match
+        return match.can_take_back() and (self.seat is not None or match.pending_pass)
 
     # ----- shared actions
     def action_rules(self) -> None:
@@ -299,7 +338,17 @@ class GameScreen(Screen):
         self.say("Taken back.")
         self.after_change()
 
+    def action_confirm_pass(self) -> None:
+        """The mover lets the keyboard go: the move stands, the handover comes."""
+        if self.app.screen is not self or not self.match.pending_pass:
+            return
+        self.match.confirm_pass()
+        self.advance()
+
     def palette_commands(self) -> Iterable[SystemCommand]:
+        if self.match.pending_pass:
+            yield SystemCommand("Pass the keyboard", "Your move stands; the next player takes the keyboard",
+                                self.action_confirm_pass)
         yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)
         yield SystemCommand("Take back", "Take back your last move", self.action_take_back)
         yield SystemCommand("Quit to picker", "Leave this match (it is saved; resume it from the picker)",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -14,7 +13,7 @@ from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
 from tablegames.ui.keys import RULES
-from tablegames.ui.labels import seat_label
+from tablegames.ui.labels import as_text, seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel
 
 
@@ -27,7 +26,11 @@ class HandoverScreen(Screen):
     the public events since that player last looked (``match.recap``).
 
     It is built from the match's public data only; the previous player's
-    screen has been closed before this one opens.
+    screen has been closed before this one opens. It offers no take-back:
+    it only opens once the last move stands (``Match.needs_handover``), since
+    the name it shows may tell something about that move. While the move
+    may still be taken back, the mover's own screen waits instead
+    (``Match.pending_pass``).
     """
 
     if TYPE_CHECKING:
@@ -37,15 +40,14 @@ class HandoverScreen(Screen):
 
     BINDINGS = [
         Binding("enter", "confirm", "I am ready"),
-        Binding("u", "take_back", "Take back"),
         RULES,
         Binding("q", "app.to_picker", "Picker"),
     ]
 
-    def __init__(self, match: Match, seat: int | None = None) -> None:
+    def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
-        seat = match.next_human() if seat is None else seat
+        seat = match.next_human()
         assert seat is not None
         self.next_seat = seat
 
@@ -62,10 +64,10 @@ class HandoverScreen(Screen):
             yield Static("\n".join(lines), id="handover-text", markup=False)
             yield Static(self._players_line(), id="handover-players", markup=False)
             log = LogPanel(id="recap")
-            log.border_title = f"Since {name} last looked"
+            log.border_title = as_text(f"Since {name} last looked")
             yield log
             with Center():
-                yield Button(Text(f"I am {name}: go on"), id="handover-go", variant="primary",
+                yield Button(as_text(f"I am {name}: go on"), id="handover-go", variant="primary",
                              compact=True)
         yield KeyFooter()
 
@@ -82,18 +84,7 @@ class HandoverScreen(Screen):
     def on_mount(self) -> None:
         match = self.match
         recap = [event.text for event in match.recap(self.next_seat)]
-        if match.can_take_back() and match.at_keyboard is not None:
-            # The recap leaves that move out (see Match.recap).
-            mover, name = match.names[match.at_keyboard], match.names[self.next_seat]
-            recap.append(f"({mover} may still take back their last move with u; "
-                         f"it shows once {name} is at the keyboard.)")
         self.query_one("#recap", LogPanel).show(recap or ["(nothing new)"])
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "take_back":
-            return self.match.can_take_back()
-        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -104,16 +95,6 @@ class HandoverScreen(Screen):
             return
         self.match.take_keyboard(self.next_seat)
         self.app.show_match(self.match)
-
-    def action_take_back(self) -> None:
-        """The previous player changes their mind before passing the keyboard.
-        Their cards come back only through a handover to them: whoever
-        pressed the key may be the next player."""
-        match = self.match
-        if match.can_take_back():
-            previous = match.at_keyboard
-            match.take_back()
-            self.app.switch_screen(HandoverScreen(match, seat=previous))
 
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)

@@ -1,6 +1,14 @@
-"""How the app names things, the same on every screen."""
+"""How the app names things, the same on every screen.
+
+Names are typed by players (``[/]`` is a fine name), so they are always
+text, never markup: wherever a string with a name goes into a widget that
+reads markup (a border title, a Static, a Button, a notification), pass it
+through ``as_text``.
+"""
 
 from __future__ import annotations
+
+from rich.text import Text
 
 import re
 
@@ -20,6 +28,11 @@ def bot_name(number: int, level: str, default_level: str) -> str:
     command line does: "Bot 1", or "Bot 2 (easy)" for a level other than
     the game's default."""
     return f"Bot {number}" if level == default_level else f"Bot {number} ({level_label(level)})"
+
+
+def as_text(text: str, style: str = "") -> Text:
+    """``text`` shown exactly as written: never read as markup."""
+    return Text(text, style=style)
 
 
 def seat_label(seat: Seat) -> str:

@@ -122,12 +122,12 @@ class PickerScreen(Screen):
         self._open(event.option_list, event.option)
 
     def _open(self, box: OptionList, option: Option) -> None:
-        if option.disabled or option.id is None:
-            return
+        if option.disabled or option.id is None or self.app.screen is not self:
+            return  # (a second Enter before the first one's screen is up)
         if box.id == "games":
             self.start_setup(registry.get(option.id))
         elif option.id in self.broken:
-            self.notify(self.broken[option.id], severity="warning")
+            self.notify(self.broken[option.id], severity="warning", markup=False)
         elif option.id in self.saves:
             path, record = self.saves[option.id]
             try:
@@ -146,12 +146,13 @@ class PickerScreen(Screen):
         del self.saves[key]
         self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
         box.replace_option_prompt(key, self._broken_line(path, reason))
-        self.notify(self.broken[key], severity="error")
+        self.notify(self.broken[key], severity="error", markup=False)  # a reason may quote a name
 
     def start_setup(self, spec: GameSpec) -> None:
         from tablegames.ui.seat_setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(spec))
+        if self.app.screen is self:  # (not twice when Enter comes twice quickly)
+            self.app.push_screen(SetupScreen(spec))
 
     def action_game(self, number: int) -> None:
         if number <= len(self.specs):

@@ -13,12 +13,19 @@ def new_match(seats, seed=11, **options):
     return Match.new("blind-chicken", seats, options or {"hands": 1}, seed)
 
 
+def pass_if_done(match):
+    """The mover at the keyboard lets it go (Enter on "your move is done")."""
+    if match.pending_pass:
+        match.confirm_pass()
+
+
 def play_to_end(match, handovers):
     """Drive a match with the first legal action; count handovers per seat."""
     while not match.is_over():
         match.run_bots()
         if match.is_over():
             break
+        pass_if_done(match)
         if match.needs_handover():
             seat = match.next_human()
             handovers.append(seat)
@@ -47,6 +54,7 @@ def test_handover_whenever_the_next_decision_belongs_to_another_human():
         match.run_bots()
         if match.is_over():
             break
+        pass_if_done(match)
         due = match.needs_handover()
         assert due == (match.next_human() != match.at_keyboard)
         if due:
@@ -122,6 +130,7 @@ def test_no_take_back_after_a_new_deal():
     """Finishing a hand deals the next one (a card draw): it cannot be taken back."""
     match = new_match([Seat("Kim"), Seat("Lee"), Seat("Ann")], seed=4, hands=2)
     while match.record.actions == [] or match.view()["hand_no"] == 1:
+        pass_if_done(match)
         if match.needs_handover():
             match.take_keyboard(match.next_human())
         match.play(match.legal_actions()[0])
@@ -151,9 +160,11 @@ def test_rematch_keeps_seats_and_options_with_a_new_deal():
 
 def _blind_business_until(match, phase):
     while match.public_view()["phase"] != phase:
+        pass_if_done(match)
         if match.needs_handover():
             match.take_keyboard(match.next_human())
         match.play(match.legal_actions()[0])
+    pass_if_done(match)
     if match.needs_handover():
         match.take_keyboard(match.next_human())
 
@@ -182,6 +193,7 @@ def test_public_table_on_screen_while_bots_move_between_two_humans():
     match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")], seed=3)
     match.run_bots()
     while match.next_bot() is None:
+        pass_if_done(match)
         if match.needs_handover():
             match.take_keyboard(match.next_human())
         match.play(match.legal_actions()[0])
@@ -225,3 +237,52 @@ def test_only_the_hard_bot_is_slow_enough_to_think_off_the_screens_thread():
         slow.append((turn.seat, turn.slow))
         match.play_bot(turn, turn.decide() if not turn.slow else match._state.legal_actions(turn.seat)[0])
     assert slow == [(0, True), (1, False), (2, False)]
+
+
+def _until_a_move_waits_to_pass(match):
+    """Play first legal actions until a human's move may be taken back while
+    the next decision belongs to another human."""
+    for _ in range(200):
+        match.run_bots()
+        if match.pending_pass:
+            return match
+        if match.needs_handover():
+            match.take_keyboard(match.next_human())
+        match.play(match.legal_actions()[0])
+    raise AssertionError("no move waited to pass the keyboard")
+
+
+def test_a_move_that_may_be_taken_back_waits_on_the_movers_screen_before_any_handover():
+    """The next player's name would tell the table something about the move
+    (in a trick: whether the card won it), so no handover while it may be
+    taken back: the mover's screen shows the public table and waits."""
+    match = _until_a_move_waits_to_pass(new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")]))
+    mover = match.at_keyboard
+    assert match.can_take_back() and not match.needs_handover()
+    assert match.on_screen() is None and match.view()["hand"] is None
+    assert match.prompt() == (f"{match.names[mover]}, your move is done: "
+                              "Enter passes the keyboard, u takes it back.")
+    with pytest.raises(IllegalAction, match="Your move is done"):
+        match.play(match.spec.parse("L"))
+
+
+def test_passing_the_keyboard_makes_the_move_stand_and_brings_the_handover():
+    match = _until_a_move_waits_to_pass(new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")]))
+    actions = list(match.record.actions)
+    match.confirm_pass()
+    assert not match.pending_pass and not match.can_take_back()
+    assert match.needs_handover() and match.next_human() != match.at_keyboard
+    assert match.record.actions == actions
+    with pytest.raises(IllegalAction):
+        match.take_back()
+    with pytest.raises(IllegalAction):
+        match.confirm_pass()  # nothing waits any more
+
+
+def test_taking_back_a_move_that_waits_to_pass_gives_the_mover_their_turn_again():
+    match = _until_a_move_waits_to_pass(new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")]))
+    mover = match.at_keyboard
+    match.take_back()
+    assert not match.pending_pass and not match.needs_handover()
+    assert mover in match.deciders() and match.next_human() == mover
+    assert match.view()["seat"] == mover

@@ -101,6 +101,13 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
             continue
         assert isinstance(screen, GameScreen)
         seat = match.at_keyboard
+        if match.pending_pass:
+            # The mover's move may still be taken back: their own screen waits,
+            # on the public table, for them to pass the keyboard.
+            assert seat == keyboard and screen.seat is None and not screen.my_turn()
+            assert f"{match.names[seat]}, your move is done" in text
+            await pilot.press("enter")
+            continue
         assert seat == keyboard and seat in humans and screen.my_turn()
         on_game_screen(screen, text, seat)
         await decide(pilot)

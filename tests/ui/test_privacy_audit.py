@@ -126,9 +126,9 @@ async def test_with_one_human_the_screen_keeps_their_hand_while_the_bots_think()
         assert "Take back" in screen_text(app)
 
 
-# ----- take-back from the handover
+# ----- the take-back window: the move waits on the mover's screen, never on a handover
 
-async def test_a_card_played_just_before_a_handover_stays_out_of_the_recap_while_it_can_be_taken_back():
+async def test_a_card_that_may_be_taken_back_waits_on_the_movers_screen_and_the_handover_offers_no_take_back():
     match = ann_plays_before(next_seat=1)
     first = match.view()["hand"][0][1:]
     app = make_app(match)
@@ -136,23 +136,49 @@ async def test_a_card_played_just_before_a_handover_stays_out_of_the_recap_while
         await settle(pilot)
         await pilot.press("l")  # Ann plays her leftmost card...
         await settle(pilot)
-        assert isinstance(app.screen, HandoverScreen) and app.screen.next_seat == 1
+        # ...and her own screen says so: no handover names the next player yet.
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and match.pending_pass
         text = screen_text(app)
-        assert f"played {first}" not in text and "Ann may still take back" in text
-        await pilot.press("u")  # ...and takes it back: Ben has not seen it
+        assert "Ann, your move is done: Enter passes the keyboard, u takes it back." in text
+        assert "Pass the keyboard to" not in text and "Take back" in text
+        assert not hand_cards(match, 0) & shown_numbers(text)  # the public table only
+        await pilot.press("u")  # she takes it back: her hand, her turn, no handover
         await settle(pilot)
-        assert isinstance(app.screen, HandoverScreen) and app.screen.next_seat == 0
-        assert f"played {first}" not in screen_text(app)
-        await pilot.press("enter")
-        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.my_turn() and match.at_keyboard == 0
         assert int(first) in hand_cards(match, 0)
         await pilot.press("r")
         await settle(pilot)
-        await pilot.press("enter")  # Ben takes the keyboard
+        assert isinstance(app.screen, GameScreen) and match.pending_pass
+        await pilot.press("enter")  # Ann lets the keyboard go: the move stands
         await settle(pilot)
-        assert match.at_keyboard == 1
+        handover = app.screen
+        assert isinstance(handover, HandoverScreen) and handover.next_seat == 1
         text = screen_text(app)
+        assert "Undo" not in text and "Take back" not in text
+        moves = list(match.record.actions)
+        await pilot.press("u")  # nothing to take back from a handover
+        await settle(pilot)
+        assert app.screen is handover and match.record.actions == moves
         assert f"played {first}" not in text and "Ann played" in text
+
+
+async def test_the_waiting_screen_offers_only_pass_take_back_rules_and_picker():
+    """Game keys on the waiting screen play nothing and leave the footer."""
+    match = ann_plays_before(next_seat=1)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        moves = list(match.record.actions)
+        await pilot.press("r")
+        await settle(pilot)
+        assert match.record.actions == moves and match.pending_pass
+        footer = screen_text(app).splitlines()[-1]
+        for offered in ("Take back", "Pass the keyboard", "Rules", "Picker"):
+            assert offered in footer, footer
+        assert "Play" not in footer and "Pick end" not in footer, footer
 
 
 # ----- overlays and leaving

@@ -16,7 +16,7 @@ async def test_quit_mid_match_then_resume_from_the_picker_and_play_on(data_dir):
     async with app.run_test(size=SIZE) as pilot:
         while len(match.record.actions) < 6:
             await settle(pilot)
-            if isinstance(app.screen, HandoverScreen):
+            if isinstance(app.screen, HandoverScreen) or match.pending_pass:
                 await pilot.press("enter")
             else:
                 await play_turn(pilot)

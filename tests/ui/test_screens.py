@@ -135,24 +135,22 @@ async def test_the_command_palette_offers_rules_take_back_and_quit_to_picker():
         assert isinstance(app.screen, PickerScreen)
 
 
-async def test_take_back_on_the_handover_screen_goes_through_a_handover_to_its_owner():
+async def test_taking_back_an_arrangement_on_the_waiting_screen_gives_it_back_to_its_owner():
     match = chicken_match(Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), seed=21)
     match.run_bots()
     match.take_keyboard(0)
-    match.play(match.legal_actions()[1])  # Ann arranges, the keyboard is to pass to Ben
+    match.play(match.legal_actions()[1])  # Ann arranges; the keyboard is to pass to Ben
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, HandoverScreen) and app.screen.next_seat == 1
-        await pilot.press("u")  # whoever pressed it, Ann's cards are not shown yet
-        await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, HandoverScreen) and screen.next_seat == 0
-        assert not screen.query(HandRow)
-        await pilot.press("enter")
+        assert isinstance(screen, GameScreen) and match.pending_pass
+        assert not screen.query_one(HandRow).faces  # the public table while she decides
+        await pilot.press("u")
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and match.at_keyboard == 0
+        assert isinstance(app.screen, GameScreen) and match.at_keyboard == 0 and app.screen.my_turn()
         assert not match.view()["ordered"][0]  # her arrangement was taken back
+        assert app.screen.query_one(HandRow).faces  # her own hand again, no handover between
 
 
 def test_a_game_screen_is_the_class_its_spec_names():

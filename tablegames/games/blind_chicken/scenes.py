@@ -11,7 +11,14 @@ SEED = 21
 
 
 def handover() -> Match:
-    """Ann has arranged her hand; the keyboard passes to Ben."""
+    """Ann has arranged her hand and let the keyboard go (Enter); it passes to Ben."""
+    match = waiting_to_pass()
+    match.confirm_pass()
+    return match
+
+
+def waiting_to_pass() -> Match:
+    """Ann has arranged her hand: her screen waits for Enter (pass) or u (take back)."""
     match = Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")],
                       {"hands": 1}, seed=SEED, autosave=False)
     match.run_bots()
@@ -45,6 +52,8 @@ def results() -> Match:
 
 
 SCENES = (
+    Scene("waiting-to-pass", waiting_to_pass,
+          caption="After a move that may be taken back: Enter passes the keyboard, u takes the move back."),
     Scene("handover", handover, caption="The keyboard passes between two humans: no cards on screen."),
     Scene("blind-chicken", blind_chicken_play, caption="Blind Chicken: Ann plays an end card."),
     Scene("results", results, caption="The results of a two-hand match, with each player's breakdown."),

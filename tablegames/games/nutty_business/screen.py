@@ -16,15 +16,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from tablegames.games.nutty_business.vocab import (
     BANK, C2, C3, C5, CARD_NAMES, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
     First, Play, Raid, Start, kind_of,
 )
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, TextLine
 
 # Every card has a short name and a colour (never colour alone).
 SHORT = {C2: "Contra 2", C3: "Contra 3", C5: "Contra 5", BANK: "Bank", RAID: "Raid",
@@ -137,7 +136,7 @@ class NuttyBusinessScreen(GameScreen):
     NuttyBusinessScreen #nb-onto-label { width: auto; margin-right: 1; }
     NuttyBusinessScreen PileTarget { width: auto; margin-right: 2; }
     NuttyBusinessScreen PileTarget.-picked { text-style: bold reverse; }
-    NuttyBusinessScreen #nb-choices { height: auto; max-height: 8; }
+    NuttyBusinessScreen #nb-choices { height: auto; }
     """
 
     BINDINGS = [
@@ -150,13 +149,8 @@ class NuttyBusinessScreen(GameScreen):
         Binding("2", "play_on(1)", "Onto 2", show=False),
         Binding("enter", "play", "Play"),
         Binding("enter", "lay", "Lay face down"),
-        # A list of choices (order, Customs split, Police Raid).
-        Binding("up", "choose_move(-1)", "Choose", group=Binding.Group("Choose", compact=True),
-                priority=True),
-        Binding("down", "choose_move(1)", "Choose", group=Binding.Group("Choose", compact=True),
-                priority=True),
-        *[Binding(str(n), f"choose_no({n})", f"Choice {n}", show=False) for n in range(1, 10)],
-        Binding("enter", "choose", "Confirm", priority=True),
+        # A list of choices (order, Customs split, Police Raid) is a
+        # DecisionPanel: up/down, Enter, a digit or a click, its own keys.
         # Looking through the piles.
         Binding("v", "piles", "Every pile"),
     ]
@@ -182,7 +176,7 @@ class NuttyBusinessScreen(GameScreen):
             yield TextLine("Onto:", id="nb-onto-label")
             yield PileTarget(0, id="nb-onto-0")
             yield PileTarget(1, id="nb-onto-1")
-        yield OptionList(id="nb-choices")
+        yield DecisionPanel(id="nb-choices")
 
     # ----- what is due
     def decision(self) -> str:
@@ -202,9 +196,6 @@ class NuttyBusinessScreen(GameScreen):
         "play_on": {"play"},
         "play": {"play"},
         "lay": {"start"},
-        "choose_move": {"order", "customs", "raid"},
-        "choose_no": {"order", "customs", "raid"},
-        "choose": {"order", "customs", "raid"},
     }
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -353,7 +344,7 @@ class NuttyBusinessScreen(GameScreen):
             for first in (0, 1):
                 a, b = piles[first][-1], piles[1 - first][-1]
                 items.append((First(first), Text.assemble(
-                    f"{len(items) + 1}. ", card_text(a), " first, then ", card_text(b))))
+                    card_text(a, full=True), " first, then ", card_text(b, full=True))))
             return "Which top card acts first?", items
         if kind == "customs":
             owed = d["owed"]
@@ -361,7 +352,7 @@ class NuttyBusinessScreen(GameScreen):
             for action in options:
                 paid = dict(action.amounts)
                 parts = [f"{names[s]} {paid.get(s, 0)}" for s, _ in owed]
-                items.append((action, Text(f"{len(items) + 1}. pay " + ", ".join(parts))))
+                items.append((action, Text("pay " + ", ".join(parts))))
             return f"Split {d['gained']} nuts among the Customs", items
         if kind == "raid":
             for victim in d["targets"]:
@@ -370,13 +361,13 @@ class NuttyBusinessScreen(GameScreen):
                     under, over = piles[covered][-1], piles[1 - covered][-1]
                     gain = 2 if kind_of(under) == BANK else 1
                     items.append((Raid(victim, covered), Text.assemble(
-                        f"{len(items) + 1}. {names[victim]}: cover ", card_text(under),
+                        f"{names[victim]}: cover ", card_text(under),
                         " with ", card_text(over), f" (+{gain})")))
             return "Police Raid: whose piles?", items
         return "", items
 
     def _show_choices(self, view: dict) -> None:
-        choices = self.query_one("#nb-choices", OptionList)
+        panel = self.query_one("#nb-choices", DecisionPanel)
         kind = self.decision()
         title, items = self._choice_items(view, kind) if kind in ("order", "customs", "raid") \
             else ("", [])
@@ -385,23 +376,18 @@ class NuttyBusinessScreen(GameScreen):
             key = (kind, view["turn_no"], tuple(str(a) for a in self.choice_actions))
             if key != self.choices_key:
                 self.choices_key = key
-                choices.clear_options()
-                choices.add_options([Option(text, id=str(i)) for i, (_, text) in enumerate(items)])
-                choices.highlighted = 0
-                choices.border_title = title
-            choices.display = True
-            choices.disabled = False
-            if not choices.has_focus:
-                choices.focus()
+                panel.ask(title, [text for _, text in items])
+            panel.display = True
+            if not panel.has_focus:
+                panel.focus()
             self.query_one("#nb-hand-title", TextLine).show(
                 Text.assemble((f"{view['names'][view['seat']]}: ", "bold"),
                               view["decision"]["reason"] if view["decision"] else ""))
-        elif choices.display:
-            if choices.has_focus:
+        elif panel.display:
+            if panel.has_focus:
                 self.set_focus(None)
             self.choices_key = ()
-            choices.display = False
-            choices.disabled = True
+            panel.display = False
 
     # ----- your hand
     def action_card(self, delta: int) -> None:
@@ -451,27 +437,10 @@ class NuttyBusinessScreen(GameScreen):
             self.action_play_on(event.pile)
 
     # ----- lists
-    def action_choose_move(self, delta: int) -> None:
-        choices = self.query_one("#nb-choices", OptionList)
-        if delta < 0:
-            choices.action_cursor_up()
-        else:
-            choices.action_cursor_down()
-
-    def action_choose(self) -> None:
-        self.query_one("#nb-choices", OptionList).action_select()
-
-    def action_choose_no(self, number: int) -> None:
-        if 1 <= number <= len(self.choice_actions):
-            self.act(self.choice_actions[number - 1])
-        else:
-            self.say(f"Choose 1-{len(self.choice_actions)}.")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
         event.stop()
-        index = int(str(event.option.id))
-        if index < len(self.choice_actions):
-            self.act(self.choice_actions[index])
+        if event.index is not None and event.index < len(self.choice_actions):
+            self.act(self.choice_actions[event.index])
 
     # ----- looking through the piles
     def action_piles(self) -> None:

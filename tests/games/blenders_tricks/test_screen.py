@@ -65,6 +65,9 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
                 await pilot.press("enter")
                 keyboard = screen.next_seat
                 continue
+            if match.pending_pass:  # the mover's move waits: Enter passes the keyboard
+                await pilot.press("enter")
+                continue
             seat = match.at_keyboard
             assert seat == keyboard and screen.my_turn()
             # The hand row shows the keyboard seat's own cards (or the cards
@@ -105,8 +108,12 @@ async def test_the_pass_l_and_r_mark_two_cards_and_enter_passes_both():
         await settle(pilot)
         assert match._state.choices.own(0).left == int(first)
         assert match._state.choices.own(0).right == int(third)
-        # Ben passes next: the keyboard goes over, and Ann's received cards
-        # are nowhere yet.
+        # Ben passes next: Ann may still take her pass back, so her screen
+        # waits for Enter; then the keyboard goes over, and Ann's received
+        # cards are nowhere yet.
+        assert match.pending_pass and not isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, HandoverScreen)
         assert match._state.view(0)["received"] == []
 

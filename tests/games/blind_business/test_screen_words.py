@@ -118,3 +118,39 @@ async def test_o_with_a_token_spends_it_on_the_ask():
         await pilot.press("o", "enter")
         await pilot.pause()
         assert match.record.actions[-1][1].endswith(" ok")
+
+
+def test_every_list_choice_fits_the_table_at_80_columns_with_12_character_names():
+    # The table left of the log is 53 columns at 80x24; a choice line starts
+    # with "▶ 1. " (5 columns), so a label may take 47 and is never cut.
+    from tablegames.games.blind_business.screen.exchange import Keys, explain
+
+    kinds: set[str] = set()
+    for players in range(2, 6):
+        names = LONG_NAMES[:players]
+        for seed in range(30):
+            state = SPEC.new_game(names, {}, seed)
+            rng = random.Random(seed)
+            while not state.is_over():
+                for seat in state.to_move():
+                    told = explain(state.view(seat), seat, Keys("↑/↓", "←/→"))
+                    labels = [label for _, label in told.choices] + ([told.none[1]] if told.none else [])
+                    for label in labels:
+                        assert len(str(label)) <= 47, (state.phase, str(label))
+                    if labels:
+                        kinds.add(state.phase)
+                seat = state.to_move()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert kinds == {"first look", "answer", "reply", "assign", "discard", "swap", "peek", "add"}, kinds
+
+
+@pytest.mark.parametrize("key, answer", [("n", "no"), ("y", "yes"), ("2", "no"), ("enter", "yes")])
+async def test_the_answer_keys_work_while_the_list_of_choices_has_the_focus(key, answer):
+    match = at_moment(lambda view, seat: view["phase"] == "answer", seed=5)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = len(match.record.actions)
+        await pilot.press(key)
+        await pilot.pause()
+        assert match.record.actions[before][1] == answer

@@ -18,8 +18,8 @@ Keys per decision:
   (a click selects a rival's card, a second click asks);
 - answer: y / n (or the list); take: left/right or 1-4, Enter;
 - counter-ask: left/right or 1-4, o OK token, Enter; reply: a / r;
-- Trainer, discard, swap, playground add, looks: the list (up/down, Enter,
-  click); n = "none" where there is one.
+- Trainer, discard, swap, playground add, looks: the list (a DecisionPanel:
+  up/down and Enter, a choice's number, a click; n = "none" where there is one).
 
 ``o`` always answers: it toggles the OK token, or says why it cannot.
 """
@@ -31,17 +31,13 @@ from typing import Any, cast
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from tablegames.core.match import Match
 from tablegames.games.blind_business.actions import (
     ACCEPT,
-    ADD_NONE,
-    KEEP_HAND,
     NO,
     REJECT,
-    UNASSIGNED,
     YES,
     Action,
     Ask,
@@ -50,8 +46,6 @@ from tablegames.games.blind_business.actions import (
 )
 from tablegames.games.blind_business.screen.board import BoardLook, BusinessBoard, board_lines
 from tablegames.games.blind_business.screen.exchange import (
-    ASCII_KEYS,
-    UNICODE_KEYS,
     Explanation,
     Keys,
     choice_line,
@@ -61,22 +55,16 @@ from tablegames.games.blind_business.screen.exchange import (
 )
 from tablegames.games.blind_business.vocab import BusinessView, Phase
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import TextLine
+from tablegames.ui.widgets import DecisionPanel, TextLine
 
 SLOTS = 4
 PICKING = (Phase.ASK, Phase.TAKE, Phase.COUNTER)
 
 _rival = Binding.Group("Rival", compact=True)
 _slot = Binding.Group("Slot", compact=True)
-_choose = Binding.Group("Choose", compact=True)
 
-# The answer keys: the word in the binding -> (the action, its phase).
-ANSWERS: dict[str, tuple[Action, Phase]] = {
-    "yes": (YES, Phase.ANSWER), "no": (NO, Phase.ANSWER),
-    "accept": (ACCEPT, Phase.REPLY), "reject": (REJECT, Phase.REPLY),
-    "assign none": (UNASSIGNED, Phase.ASSIGN), "swap none": (KEEP_HAND, Phase.SWAP),
-    "add none": (ADD_NONE, Phase.ADD),
-}
+# The answer keys: the word in the binding -> the action.
+ANSWERS: dict[str, Action] = {"yes": YES, "no": NO, "accept": ACCEPT, "reject": REJECT}
 
 
 class BlindBusinessScreen(GameScreen):
@@ -85,6 +73,7 @@ class BlindBusinessScreen(GameScreen):
     BlindBusinessScreen #bb-say { height: auto; }
     BlindBusinessScreen #bb-choice { height: auto; text-style: bold; }
     BlindBusinessScreen #bb-choices { height: auto; max-height: 9; }
+    BlindBusinessScreen #bb-choices > VerticalScroll { max-height: 7; }
     BlindBusinessScreen #bb-last { height: auto; }
     """
 
@@ -100,29 +89,21 @@ class BlindBusinessScreen(GameScreen):
         Binding("o", "ok_why", "OK token", show=False),
         Binding("enter", "confirm_ask", "Ask"),
         Binding("enter", "confirm_take", "Take"),
-        # A list of choices (priority: the list has the focus, the footer shows these).
-        Binding("up", "choose_move(-1)", "Choose", group=_choose, priority=True),
-        Binding("down", "choose_move(1)", "Choose", group=_choose, priority=True),
-        Binding("enter", "choose", "Confirm", priority=True),
-        # Answers.
+        # Answers (the list of choices, a DecisionPanel, has its own keys).
         Binding("y", "answer('yes')", "Yes"),
         Binding("n", "answer('no')", "No"),
         Binding("a", "answer('accept')", "Accept"),
         Binding("r", "answer('reject')", "Reject"),
-        # "None" in a list.
-        Binding("n", "answer('assign none')", "Unassigned"),
-        Binding("n", "answer('swap none')", "Keep hand"),
-        Binding("n", "answer('add none')", "Add none"),
     ]
 
-    # Which actions work in which phase (for the seat that decides).
-    PHASE_ACTIONS = {
-        "rival": {Phase.ASK},
-        "slot": set(PICKING),
-        "slot_no": set(PICKING),
-        "toggle_ok": {Phase.ASK, Phase.COUNTER},
-        "confirm_ask": {Phase.ASK, Phase.COUNTER},
-        "confirm_take": {Phase.TAKE},
+    # What each phase offers the seat that decides (key_offered adds the
+    # finer tests: that seat at the keyboard, a token to spend, a rival to pick).
+    PHASE_KEYS = {
+        Phase.ASK: {"rival", "slot", "slot_no", "toggle_ok", "confirm_ask"},
+        Phase.COUNTER: {"slot", "slot_no", "toggle_ok", "confirm_ask"},
+        Phase.TAKE: {"slot", "slot_no", "confirm_take"},
+        Phase.ANSWER: {"answer('yes')", "answer('no')"},
+        Phase.REPLY: {"answer('accept')", "answer('reject')"},
     }
 
     def __init__(self, match: Match) -> None:
@@ -133,6 +114,7 @@ class BlindBusinessScreen(GameScreen):
         self.use_ok = False
         self.choices_key: tuple[Any, ...] = ()
         self.choice_actions: list[Action] = []
+        self.none_action: Action | None = None
         self.said = ""
         self.chosen = Text()
         self.last_said = Text()
@@ -143,7 +125,7 @@ class BlindBusinessScreen(GameScreen):
         yield Static(id="bb-say", markup=False)
         yield Static(id="bb-choice", markup=False)
         yield Static(id="bb-last", markup=False)
-        yield OptionList(id="bb-choices")
+        yield DecisionPanel(id="bb-choices")
 
     def compose_hand(self) -> ComposeResult:
         yield BusinessBoard(id="bb-board")
@@ -152,9 +134,6 @@ class BlindBusinessScreen(GameScreen):
     @property
     def bview(self) -> BusinessView:
         return cast(BusinessView, self.view)
-
-    def phase(self) -> str:
-        return str(self.view.get("phase", ""))
 
     def deciding(self) -> bool:
         """Whether the seat at the keyboard decides now."""
@@ -182,7 +161,8 @@ class BlindBusinessScreen(GameScreen):
         return None
 
     def keys(self) -> Keys:
-        return ASCII_KEYS if self.glyphs.ascii else UNICODE_KEYS
+        glyphs = self.glyphs
+        return Keys(ud=glyphs.up_down, lr=glyphs.left_right, enter=glyphs.enter)
 
     # ----- drawing
     def show_view(self, view: dict[str, Any]) -> None:
@@ -266,48 +246,43 @@ class BlindBusinessScreen(GameScreen):
         self._show_choices(told if mine else Explanation(""))
 
     def _show_choices(self, told: Explanation) -> None:
-        choices = self.query_one("#bb-choices", OptionList)
-        items = list(told.choices) + ([told.none] if told.none else [])
-        self.choice_actions = [action for action, _ in items]
-        if items:
-            key = (self.pick_key, tuple(str(action) for action, _ in items))
+        """The list decisions in the DecisionPanel (hidden otherwise)."""
+        panel = self.query_one("#bb-choices", DecisionPanel)
+        self.choice_actions = [action for action, _ in told.choices]
+        self.none_action = told.none[0] if told.none else None
+        if told.choices or told.none:
+            key = (self.pick_key, tuple(str(action) for action in self.choice_actions), str(self.none_action))
             if key != self.choices_key:
                 self.choices_key = key
-                choices.clear_options()
-                # Text, not a str: player names are never read as markup.
-                choices.add_options([Option(label if isinstance(label, Text) else Text(label), id=str(i))
-                                     for i, (_, label) in enumerate(items)])
-                choices.highlighted = 0
-                choices.border_title = told.title
-            if not choices.display:
-                choices.display = True
-                choices.disabled = False
-            if not choices.has_focus:
-                choices.focus()
-        elif choices.display:
-            if choices.has_focus:
+                # Labels are Text or plain str: a player's name is never read as markup.
+                panel.ask(told.title, [label for _, label in told.choices],
+                          none=told.none[1] if told.none else None)
+            if not panel.display:
+                panel.display = True
+                panel.disabled = False
+            if not panel.has_focus:
+                panel.focus()
+        elif panel.display:
+            if panel.has_focus:
                 self.set_focus(None)
             self.choices_key = ()
-            choices.display = False
-            choices.disabled = True
+            panel.display = False
+            panel.disabled = True
 
     # ----- which keys work now
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if not self.deciding() or self.seat is None:
+            return False
+        if action == "toggle_ok":
+            return bool(self.bview["tokens"][self.seat])
+        if action == "rival":
+            return len(self.bview["names"]) > 2
+        return True
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.PHASE_ACTIONS:
-            if not self.deciding() or self.phase() not in self.PHASE_ACTIONS[action]:
-                return False
-            if action == "toggle_ok":
-                return self.seat is not None and bool(self.bview["tokens"][self.seat])
-            if action == "rival":
-                return len(self.bview["names"]) > 2
-            return True
         if action == "ok_why":
-            return not self.check_action("toggle_ok", ())
-        if action in ("choose", "choose_move"):
-            return bool(self.choice_actions) and self.deciding()
-        if action == "answer":
-            word = str(parameters[0]) if parameters else ""
-            return self.deciding() and word in ANSWERS and ANSWERS[word][1] == self.phase()
+            # "o" always answers: when it cannot toggle a token, it says why.
+            return not super().check_action("toggle_ok", ())
         return super().check_action(action, parameters)
 
     # ----- picking a slot on the board
@@ -419,23 +394,15 @@ class BlindBusinessScreen(GameScreen):
     # ----- answers and lists
     def action_answer(self, word: str) -> None:
         if word in ANSWERS:
-            self.act(ANSWERS[word][0])
+            self.act(ANSWERS[word])
 
-    def action_choose_move(self, delta: int) -> None:
-        choices = self.query_one("#bb-choices", OptionList)
-        if delta < 0:
-            choices.action_cursor_up()
-        else:
-            choices.action_cursor_down()
-
-    def action_choose(self) -> None:
-        self.query_one("#bb-choices", OptionList).action_select()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
         event.stop()
-        index = int(event.option.id or 0)
-        if 0 <= index < len(self.choice_actions):
-            self.act(self.choice_actions[index])
+        if event.index is None:
+            if self.none_action is not None:
+                self.act(self.none_action)
+        elif 0 <= event.index < len(self.choice_actions):
+            self.act(self.choice_actions[event.index])
 
 
 # The plug-in name the app looks for (GameScreen contract).

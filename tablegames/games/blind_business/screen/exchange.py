@@ -45,15 +45,13 @@ class Explanation:
 
 @dataclass(frozen=True)
 class Keys:
-    """How the keys are named in the words (Unicode arrows or ASCII)."""
+    """How the keys are named in the words (from the app's glyphs: Unicode
+    arrows or ASCII)."""
 
     ud: str
     lr: str
     enter: str = "Enter"
 
-
-UNICODE_KEYS = Keys("↑/↓", "←/→")
-ASCII_KEYS = Keys("up/down", "left/right")
 
 
 def faces(view: BusinessView, seat: int) -> str:
@@ -104,9 +102,10 @@ def explain(view: BusinessView, me: int, keys: Keys) -> Explanation:
     if phase == Phase.ANSWER:
         return Explanation(
             f"{names[r]} asks for your slot {k} (marked *). You cannot see that card; {names[r]} can. "
-            f"y or n:",
-            [(YES, f"Yes: then you ask {names[r]} for one of their cards"),
-             (NO, f"No: you win your slot {k}; {names[r]} then takes another of yours")],
+            f"Yes: you then ask {names[r]} for one of their cards. No: you win your slot {k} and "
+            f"{names[r]} takes another of yours. y or n:",
+            [(YES, f"Yes: you then ask {names[r]} for a card"),
+             (NO, f"No: you win it; {names[r]} takes another")],
             "Your answer")
     if phase == Phase.TAKE:
         won = request["recipient_won"]
@@ -122,13 +121,13 @@ def explain(view: BusinessView, me: int, keys: Keys) -> Explanation:
         return Explanation(f"{why} Now ask {names[r]} for one of their cards: {keys.lr} or 1-4{ok_hint}, "
                            f"{keys.enter}: ask.")
     if phase == Phase.REPLY and c is not None:
-        theirs = slot_face(view, p, k - 1)
-        theirs_words = f"{names[p]}'s slot {k}" + (f" ({theirs})" if theirs else "")
+        theirs = slot_face(view, p, k - 1) or f"slot {k}"
         return Explanation(
-            f"{names[p]} said yes and asks for your slot {c} (marked *). a or r:",
-            [(ACCEPT, f"Accept: you win {theirs_words}; {names[p]} wins your slot {c}"),
-             (REJECT, f"Reject: you win your own slot {c}; {names[p]} wins their slot {k}"
-                      + (f" ({theirs})" if theirs else ""))],
+            f"{names[p]} said yes and asks for your slot {c} (marked *). Accept: you win their "
+            f"slot {k} ({theirs}), they win your slot {c}. Reject: each wins their own asked card. "
+            f"a or r:",
+            [(ACCEPT, f"Accept: you get their {theirs}, they your slot {c}"),
+             (REJECT, f"Reject: you win your slot {c}, they their {theirs}")],
             "Your reply")
     return _later_decisions(view, me, decision)
 
@@ -171,11 +170,12 @@ def _later_decisions(view: BusinessView, me: int, decision: DecisionView) -> Exp
             if s == me:
                 continue
             cards = [x for x in view["hands"][s] if x is not None and x != HIDDEN]
-            label = Text(f"Swap with {names[s]}: you get ")
+            label = Text(f"{names[s]}: ")
             label.append_text(Text(" ").join(face_text(x) for x in cards))
             choices.append((Swap(s), label))
-        return Explanation("Your 3: you may swap your whole hand with another player (both hands are then "
-                           "shuffled; you will not see yours).", choices, "Swap hands?",
+        return Explanation("Your 3: you may swap your whole hand with another player's (you get the cards "
+                           "shown; both hands are then shuffled and you will not see yours).", choices,
+                           "Swap hands with:",
                            (KEEP_HAND, "Keep my hand"))
     if phase == Phase.ADD:
         choices = []

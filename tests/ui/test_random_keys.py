@@ -1,0 +1,209 @@
+"""Random keys, clicks and resizes (a short run; ``scripts/random_keys.py``
+is the long one), and the crashes such runs found, each kept as a test."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual.app import App, ScreenStackError
+from textual.command import CommandPalette
+
+from tablegames.core import registry
+from tablegames.core.match import Match
+from tablegames.ui.picker import PickerScreen
+from tablegames.ui.seat_setup import SetupScreen
+from tablegames.ui.too_small import TooSmallScreen
+from tests.ui import monkey
+from tests.ui.helpers import (
+    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, screen_text, settle,
+)
+
+MARKUP_NAMES = ("[/]", "a[/a]")
+
+
+# ----- the short random run
+
+def chicken_two_humans() -> Match:
+    return Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")], None, seed=11)
+
+
+@pytest.mark.parametrize("seed, start", [(1, None), (2, chicken_two_humans), (3, monkey.markup_names_match),
+                                         (4, monkey.finished_markup_names_match)],
+                         ids=["from the picker", "blind chicken, two humans", "markup names", "results"])
+async def test_random_keys_clicks_and_resizes_break_nothing(seed, start, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # a screenshot from the palette lands here
+    tally = await monkey.run(seed, 30, start=start)
+    assert tally.events == 30
+    if start is None:
+        assert tally.screens["picker"]
+    else:
+        assert tally.screens["game"] + tally.screens["handover"] + tally.screens["results"]
+
+
+# ----- names are text, never markup
+
+async def test_names_that_look_like_markup_typed_at_seat_setup_are_printed_as_typed():
+    app = make_app()
+    number = [spec.id for spec in registry.all_specs()].index("blind-business") + 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(str(number))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        for seat, name in enumerate(MARKUP_NAMES):
+            field = app.screen.query_one(f"#name-{seat}")
+            field.focus()
+            await pilot.press("end", *["backspace"] * 12, *name)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen)
+        text = screen_text(app)
+        assert "Pass the keyboard to [/]" in text and "Since [/] last looked" in text
+        assert "a[/a]" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert "[/]" in screen_text(app)
+
+
+async def test_names_that_look_like_markup_are_printed_as_typed_on_the_results_and_the_log():
+    match = monkey.finished_markup_names_match()
+    app = make_app(match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert all(name in text for name in (*MARKUP_NAMES, "[b] (bot)"))
+    assert any(MARKUP_NAMES[0] in event.text for event in match.log)
+
+
+async def test_names_that_look_like_markup_are_printed_as_typed_in_the_resume_list(data_dir):
+    match = Match.new("blind-chicken", [Seat(MARKUP_NAMES[0]), Seat("[b]x", "random"), Seat("y", "random")],
+                      None, seed=4)
+    match.run_bots()
+    match.play(match.legal_actions()[0])  # saved
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "[/], [b]x (bot), y (bot)" in screen_text(app)
+
+
+# ----- the command palette and the too-small notice
+
+async def shrink(pilot, width: int = 70, height: int = 20) -> None:
+    await pilot.resize_terminal(width, height)
+    await settle(pilot)
+
+
+async def test_ctrl_p_while_the_terminal_is_too_small_opens_no_second_palette():
+    """ctrl+p, shrink, ctrl+p crashed with DuplicateIds."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await shrink(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [PickerScreen, TooSmallScreen]
+
+
+async def test_the_too_small_notice_goes_when_the_terminal_grows_back_after_ctrl_p():
+    """Shrink, ctrl+p, grow, Escape left the notice on top at full size."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await shrink(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await shrink(pilot, *SIZE)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [PickerScreen]
+        await pilot.press("1")  # and the keys work again
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_shrinking_twice_with_the_palette_open_shows_one_notice():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await shrink(pilot)
+        await shrink(pilot, 60, 20)
+        assert [type(s) for s in app.screen_stack] == [PickerScreen, TooSmallScreen]
+        assert "now 60x20" in screen_text(app)
+
+
+async def test_the_palette_closes_when_the_terminal_shrinks_and_no_command_runs_under_the_notice():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await shrink(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [PickerScreen, TooSmallScreen]
+
+
+def send_now(app, *keys: str) -> None:
+    for key in keys:
+        event = events.Key(key, None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_textual_8_2_8s_command_palette_raises_keyerror_on_pagedown_right_after_ctrl_p():
+    """A minimal reproduction of the Textual bug our palette works around
+    (``ui/app.py``, ``Palette``): a bare Textual app, ctrl+p and PageDown back
+    to back. If this stops failing, Textual fixed it and the workaround can go."""
+    app = App()
+    with pytest.raises(KeyError):
+        async with app.run_test(size=SIZE) as pilot:
+            send_now(app, "ctrl+p", "pagedown")
+            for _ in range(5):
+                await pilot.pause()
+
+
+async def test_ctrl_p_then_pagedown_back_to_back_keeps_the_app_running():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for keys in (("ctrl+p", "pagedown"), ("escape",), ("ctrl+p", "pageup"), ("pagedown", "pagedown")):
+            send_now(app, *keys)
+            await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_textual_8_2_8s_command_palette_dismissed_twice_by_enter_twice_pops_the_screen_under_it():
+    """A minimal reproduction of the second Textual bug our palette works
+    around: Enter twice quickly in a bare Textual app's palette selects twice,
+    and the second dismissal pops the last screen."""
+    app = App()
+    with pytest.raises(ScreenStackError):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            send_now(app, "enter", "enter")
+            for _ in range(5):
+                await pilot.pause()
+
+
+async def test_enter_twice_quickly_in_the_palette_runs_one_command_and_closes_it_once():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        send_now(app, "enter", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, CommandPalette)
+        assert isinstance(app.screen_stack[0], PickerScreen)
+
+
+async def test_enter_twice_quickly_on_the_picker_opens_one_seat_setup():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        send_now(app, "enter", "enter")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [PickerScreen, SetupScreen]
+
