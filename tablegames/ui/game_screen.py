@@ -169,6 +169,12 @@ class GameScreen(Screen):
         """Whether the seat at the keyboard must decide now."""
         return self.seat is not None and self.seat in self.match.deciders()
 
+    def hidden_hand_note(self) -> str:
+        """What a hand row says while the screen shows the public table."""
+        if self.match.pending_pass:
+            return "Your move is done; your hand stays hidden until the keyboard passes."
+        return "Hands stay hidden while the computer players move."
+
     def phase(self) -> str:
         """The phase of the view on screen ("" if the game has no phases)."""
         return _phase_name(self.view.get("phase", ""))

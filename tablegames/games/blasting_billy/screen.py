@@ -248,7 +248,7 @@ class Screen(GameScreen):
         hand = view["hand"]
         if hand is None or view["phase"] == "over":
             title.show("")
-            row.show([], empty_text="Hands stay hidden while the computer players move."
+            row.show([], empty_text=self.hidden_hand_note()
                      if view["phase"] != "over" else "")
             places.show([])
             return

@@ -227,7 +227,7 @@ class Screen(GameScreen):
         self.choices, self.pickable = [], set()
         if hand is None:
             title.show("")
-            row.show([], empty_text="Hands stay hidden while the computer players move.")
+            row.show([], empty_text=self.hidden_hand_note())
             return
         who = view["names"][view["seat"]]
         phase = view["phase"]

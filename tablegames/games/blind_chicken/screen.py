@@ -181,7 +181,7 @@ class Screen(GameScreen):
         glyphs = self.glyphs
         if hand is None:
             title.show("")
-            hand_row.show([], empty_text="Hands stay hidden while the computer players move.")
+            hand_row.show([], empty_text=self.hidden_hand_note())
             return
         who = view["names"][view["seat"]]
         if phase == ORDER and self.my_turn():

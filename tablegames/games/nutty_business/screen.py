@@ -282,7 +282,7 @@ class NuttyBusinessScreen(GameScreen):
         if hand is None:
             title.show("")
             row.display = True
-            row.show([], empty_text="Hands stay hidden while the computer players move.")
+            row.show([], empty_text=self.hidden_hand_note())
             onto.display = False
             return
         key = (tuple(hand), view["turn_no"])
