@@ -36,6 +36,8 @@ async def test_a_handover_arrives_in_one_piece_with_its_recap_and_footer():
             start = len(recorder.frames)
             await pilot.press("enter")  # Ann confirms her arrangement
             await settle(pilot)
+            await pilot.press("enter")  # her move is done: Enter passes the keyboard
+            await settle(pilot)
             await pilot.pause(0.1)
     frame = first_frame_with(recorder.frames[start:], "Pass the keyboard to Ben")
     assert "Bot has arranged their hand." in frame.text  # the recap
@@ -85,6 +87,8 @@ async def test_the_last_players_view_leaves_the_terminal_before_the_handover_is_
             start = len(recorder.frames) - 1  # Ann's screen, as the terminal shows it
             await pilot.press("enter")  # Ann confirms her arrangement
             await settle(pilot)
+            await pilot.press("enter")  # her move is done: Enter passes the keyboard
+            await settle(pilot)
             await pilot.pause(0.1)
     frames = recorder.frames[start:]
     handover = frames.index(first_frame_with(frames, "Pass the keyboard to Ben"))
@@ -92,8 +96,11 @@ async def test_the_last_players_view_leaves_the_terminal_before_the_handover_is_
     # some frame; then a frame with nothing at all; then the handover.
     private = [i for i, frame in enumerate(frames) if "Ann: " in frame.text or "╭───╮" in frame.text]
     assert private and max(private) < handover
+    # Between them: her waiting screen (the public table, no hand), then a
+    # blank frame just before the handover is drawn.
     between = frames[max(private) + 1:handover]
-    assert between and all(not frame.text.strip() for frame in between)
+    assert between and not between[-1].text.strip()
+    assert not any("╭───╮" in frame.text for frame in between)
     assert not any("╭───╮" in frame.text for frame in frames[handover:])
 
 
