@@ -121,16 +121,21 @@ async def measure_switches(switches: int) -> dict:
 
     app = TableGamesApp(bot_delay=0, tune_gc=True)
     samples: dict[str, tuple[list[float], list[float]]] = {
-        "confirmed move to complete handover": ([], []),
+        "confirmed move to the complete 'your move is done' screen": ([], []),
+        "Enter there (pass the keyboard) to complete handover": ([], []),
         "Enter at the handover to complete game screen": ([], []),
     }
-    (h_first, h_done), (g_first, g_done) = samples.values()
+    (w_first, w_done), (h_first, h_done), (g_first, g_done) = samples.values()
     with FrameRecorder(80, 24) as recorder:
         async with app.run_test(size=(80, 24)) as pilot:
             for i in range(switches + 2):  # two warm-up rounds
                 match = at_anns_arrangement(i)
                 app.push_screen(game_screen_for(match))
                 await pilot.pause(0.2)
+                # Ann's move may still be taken back: her screen waits for Enter.
+                w1, w2, screen = await _press_and_settle(pilot, recorder, "enter")
+                if not match.pending_pass:
+                    raise SystemExit(f"Ann's move did not wait for Enter: {screen}")
                 a, b, screen = await _press_and_settle(pilot, recorder, "enter")
                 if screen != "HandoverScreen" or "Pass the keyboard to Ben" not in recorder.frames[-1].text:
                     raise SystemExit(f"no handover to Ben after Ann's move: {screen}")
@@ -138,6 +143,8 @@ async def measure_switches(switches: int) -> dict:
                 if match.at_keyboard != 1 or screen == "HandoverScreen":
                     raise SystemExit(f"Ben's screen did not open: {screen}")
                 if i >= 2:
+                    w_first.append(w1)
+                    w_done.append(w2)
                     h_first.append(a)
                     h_done.append(b)
                     g_first.append(c)
