@@ -57,7 +57,7 @@ class Result:
 
     ``breakdown[seat]`` lists (label, points) lines that add up to
     ``scores[seat]``; ``winners`` are the seats sharing the win.
-    ``other_winner`` names a winner who is no seat (Blasting Billy's Billy);
+    ``other_winner`` names a winner who is no seat (e.g. a dealer figure);
     then ``winners`` may be empty. ``eliminated`` lists seats knocked out.
     """
 

@@ -76,7 +76,7 @@ class SearchBot:
     is not drowned by the luck of the deal; with many candidates, sequential
     halving spends the budget on the better half, round after round. (This
     replaced one re-deal per playout with UCB1 at the root: on 30 seeded
-    one-hand Blind Chicken games at 4 players against normal bots, 100
+    one-hand games of a trick-taking game at 4 players against normal bots, 100
     playouts a move, the win share went from 26.7% to 30.0% and the mean
     score margin from +0.6 to +2.9, in less time: a copy is cheaper than a
     re-deal.)"""

@@ -5,8 +5,8 @@ Every widget and screen takes its symbols from ``app.glyphs`` (a screen:
 prompts included ("←/→" or "left/right"). Colour is never the only signal:
 each symbol here stands on its own in a black-and-white terminal.
 
-Only symbols every game may use live here. A game's own symbols (Blind
-Chicken's chicken, a dealer mark) live in the game's package, chosen by
+Only symbols every game may use live here. A game's own symbols (an
+animal on a card, a dealer mark) live in the game's package, chosen by
 ``glyphs.ascii``.
 """
 
