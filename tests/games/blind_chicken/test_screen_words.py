@@ -4,19 +4,8 @@ from __future__ import annotations
 
 from tablegames.ui.game_screen import game_screen_for
 from tablegames.ui.widgets import HandRow
+from tests.games.blind_chicken.test_screen import ann_to_set_aside as at_the_set_aside
 from tests.ui.helpers import SIZE, Seat, chicken_match, make_app, screen_text, settle
-
-
-def at_the_set_aside():
-    """Ann (seed 8) took the last trick; her earlier tricks cost 0, -2, -1, -12, 0."""
-    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=8)
-    match.run_bots()
-    match.play(match.legal_actions()[0])
-    while match.view()["phase"] != "aside":
-        match.run_bots()
-        if match.view()["phase"] == "play":
-            match.play("L")
-    return match
 
 
 async def test_taking_back_a_confirmed_arrangement_brings_the_hand_back_as_arranged():
