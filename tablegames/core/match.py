@@ -290,6 +290,23 @@ class Match:
             seed = random.SystemRandom().randrange(2**31)
         return cls(MatchRecord(game=game, seats=list(seats), seed=seed, options=opts), **kwargs)
 
+    def advance_to(self, stop: "Callable[[Any, int], bool]", seed: int) -> "Match":
+        """Seeded random moves for the humans (bots play their own way) until
+        ``stop(view, seat)`` holds for the human about to decide; that human
+        then has the keyboard, as after their handover. For seeded scenes
+        (snapshots, screenshots) and tests."""
+        rng = random.Random(seed)
+        while True:
+            self.run_bots()
+            if self.is_over():
+                raise AssertionError("the position was not reached")
+            seat = self.next_human()
+            assert seat is not None, "no human to decide"
+            self.take_keyboard(seat)
+            if stop(self.view(), seat):
+                return self
+            self.play(rng.choice(self.legal_actions()))
+
     def rematch(self, seed: int | None = None) -> "Match":
         """Same game, seats and options; a fresh deal."""
         return Match.new(self.record.game, self.record.seats, self.record.options, seed,

@@ -18,16 +18,7 @@ def seeded_position(seats: list[Seat], seed: int, stop: Callable[[Match], bool])
     ``stop(match)`` holds with a human about to decide; that human has the
     keyboard (as after their handover)."""
     match = Match.new(GAME, seats, {}, seed=seed, autosave=False)
-    rng = random.Random(seed)
-    while True:
-        match.run_bots()
-        assert not match.is_over(), "the scene was not reached"
-        seat = match.next_human()
-        assert seat is not None
-        match.take_keyboard(seat)
-        if stop(match):
-            return match
-        match.play(rng.choice(match.legal_actions()))
+    return match.advance_to(lambda _view, _seat: stop(match), seed)
 
 
 def five_players_turn() -> Match:

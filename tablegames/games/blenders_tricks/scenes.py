@@ -17,17 +17,7 @@ def seeded_position(seats: list[Seat], seed: int, stop: Callable[[dict, int], bo
     """Seeded random moves for the humans (bots play their own way) until
     ``stop(view, seat)`` holds for the human about to decide; that human
     has the keyboard (as after their handover)."""
-    match = Match.new(GAME, seats, {}, seed=seed, autosave=False)
-    rng = random.Random(seed)
-    while True:
-        match.run_bots()
-        assert not match.is_over(), "the scene was not reached"
-        seat = match.next_human()
-        assert seat is not None
-        match.take_keyboard(seat)
-        if stop(match.view(), seat):
-            return match
-        match.play(rng.choice(match.legal_actions()))
+    return Match.new(GAME, seats, {}, seed=seed, autosave=False).advance_to(stop, seed)
 
 
 def _five() -> list[Seat]:

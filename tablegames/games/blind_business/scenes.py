@@ -17,16 +17,7 @@ def seeded_position(seed: int, stop: Callable[[dict, int], bool]) -> Match:
     has the keyboard (as after their handover)."""
     match = Match.new("blind-business", [Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic")], {},
                       seed=seed, autosave=False)
-    rng = random.Random(seed)
-    while True:
-        match.run_bots()
-        assert not match.is_over(), "the scene was not reached"
-        seat = match.next_human()
-        assert seat is not None, "no human to decide"
-        match.take_keyboard(seat)
-        if stop(match.view(), seat):
-            return match
-        match.play(rng.choice(match.legal_actions()))
+    return match.advance_to(stop, seed)
 
 
 def requester_choosing() -> Match:

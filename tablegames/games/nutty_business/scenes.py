@@ -19,18 +19,7 @@ def seeded_position(seed: int, stop: Callable[[dict, int], bool], *, players: in
     the keyboard (as after their handover)."""
     seats = [Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic"), Seat("Ada", "heuristic"),
              Seat("Max", "random")][:players]
-    match = Match.new(GAME, seats, {}, seed=seed, autosave=False)
-    rng = random.Random(seed)
-    while True:
-        match.run_bots()
-        if match.is_over():
-            raise AssertionError("the scene was not reached")
-        seat = match.next_human()
-        assert seat is not None
-        match.take_keyboard(seat)
-        if stop(match.view(), seat):
-            return match
-        match.play(rng.choice(match.legal_actions()))
+    return Match.new(GAME, seats, {}, seed=seed, autosave=False).advance_to(stop, seed)
 
 
 def _due(kind: str, turn: int = 0) -> Callable[[dict, int], bool]:

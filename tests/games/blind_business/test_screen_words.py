@@ -24,16 +24,7 @@ def at_moment(stop: Callable[[dict, int], bool], seed: int, family: int = 0) -> 
     decide, who then has the keyboard."""
     seats = [Seat("Christabella"), Seat("Maximilianus"), Seat("Bob", "heuristic")]
     match = Match.new("blind-business", seats, {"family": family}, seed=seed, autosave=False)
-    rng = random.Random(seed)
-    while True:
-        match.run_bots()
-        assert not match.is_over(), "the moment was not reached"
-        seat = match.next_human()
-        assert seat is not None
-        match.take_keyboard(seat)
-        if stop(match.view(), seat):
-            return match
-        match.play(rng.choice(match.legal_actions()))
+    return match.advance_to(stop, seed)
 
 
 def test_every_prompt_fits_an_80_column_status_line_after_a_12_character_name():
