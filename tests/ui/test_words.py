@@ -10,7 +10,7 @@ from tablegames.ui.labels import seat_label
 from tablegames.ui.seat_setup import SetupScreen
 from tablegames.ui.widgets import Cycler
 from tests.ui.helpers import SIZE, chicken_match, make_app, screen_text, settle
-from tests.ui.test_blind_chicken_screen import at_the_set_aside
+from tests.games.blind_chicken.test_screen import ann_to_set_aside as at_the_set_aside
 
 
 def test_plural_is_singular_for_one_and_minus_one_only():
