@@ -59,6 +59,7 @@ class Result:
     ``scores[seat]``; ``winners`` are the seats sharing the win.
     ``other_winner`` names a winner who is no seat (e.g. a dealer figure);
     then ``winners`` may be empty. ``eliminated`` lists seats knocked out.
+    ``lowest_best``: the scores rank lowest first.
     """
 
     scores: tuple[int, ...]
@@ -68,6 +69,8 @@ class Result:
     summary: str = ""
     other_winner: str = ""
     eliminated: tuple[int, ...] = ()
+    # True where the lowest score is best (a spread): how bots rank seats.
+    lowest_best: bool = False
 
     def winner_names(self, names: Sequence[str]) -> list[str]:
         """Who won, by name (a winner who is no seat included)."""

@@ -26,6 +26,14 @@ WIN_WEIGHT = 0.7
 # Standard errors by which the search's best must beat the heuristic's own
 # choice to be played instead (SearchBot.confidence).
 CONFIDENCE = 1.0
+# Re-deals the search's best and the heuristic's choice must both have been
+# scored on before the search may overrule it: below that, the standard
+# error is itself a guess (one re-deal gives a spread of zero).
+MIN_WORLDS = 8
+# With more candidates than this, a decision's budget cannot tell them apart
+# (Blenders Tricks' pass: 156 pairs of cards, one re-deal each before the
+# first cut); the heuristic's choice is played.
+MAX_CANDIDATES = 32
 
 
 @dataclass(frozen=True)
@@ -46,16 +54,18 @@ def reward(result: Result, seat: int) -> float:
     """How good a finished game is for ``seat``, from 0 to 1."""
     winners = len(result.winners) + bool(result.other_winner)
     win = 1 / winners if seat in result.winners else 0.0
-    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _rank(result.scores, seat)
+    scores = [-s for s in result.scores] if result.lowest_best else result.scores
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _rank(scores, seat)
 
 
-def stage_reward(gains: Sequence[float], seat: int) -> float:
-    """How good the end of a stage (a hand) is for ``seat``: judged by what
-    each seat gained during it, as if the stage were the whole game."""
-    best = max(gains)
-    leaders = sum(1 for g in gains if g == best)
-    win = 1 / leaders if gains[seat] == best else 0.0
-    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _rank(gains, seat)
+def stage_reward(standings: Sequence[float], seat: int) -> float:
+    """How good the end of a stage (a hand, a round) is for ``seat``, as if
+    the game ended with it: ``standings`` are the seats' scores then, the
+    highest best."""
+    best = max(standings)
+    leaders = sum(1 for g in standings if g == best)
+    win = 1 / leaders if standings[seat] == best else 0.0
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _rank(standings, seat)
 
 
 def _rank(scores: Sequence[float], seat: int) -> float:
@@ -86,8 +96,11 @@ class SearchBot:
     slow = True
 
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
-                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None) -> None:
+                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
+                 belief: Callable[[Mapping[str, Any], random.Random], GameState] | None = None) -> None:
         self._spec = spec
+        # Re-deals from a view: the game's sampler, or its belief where given.
+        self._belief = belief
         self._policy_factory = policy
         # The heuristic: its choice is the first candidate, and the one
         # played in a free-form phase.
@@ -124,6 +137,8 @@ class SearchBot:
                 # at 3 players, 32.2% against 29.7% at 4 (before the
                 # confidence rule).
                 return advice
+            if len(candidates) > MAX_CANDIDATES:
+                return advice
             candidates.remove(advice)
             candidates.insert(0, advice)  # first: it wins ties
         return self._paired(spec, view, candidates, rng, deadline, advised=advice is not None)
@@ -137,7 +152,7 @@ class SearchBot:
         re-deal, is clear (``self.confidence`` standard errors)."""
         seat = view["seat"]
         policy = self._policy_factory()
-        sample = spec.sample
+        sample = self._belief or spec.sample
         assert sample is not None
         budget = self.budget
         alive = list(range(len(candidates)))
@@ -196,7 +211,9 @@ class SearchBot:
             alive = sorted(set(ranked[:max(1, (len(alive) + 1) // 2)]) | ({0} if advised else set()))
         self.last_iterations = playouts
         best = min(alive, key=lambda i: (-totals[i], i))
-        if advised and best != 0 and worlds:
+        if advised and best != 0 and worlds < MIN_WORLDS:
+            best = 0
+        elif advised and best != 0:
             # The advice was scored on every re-deal, as was ``best``.
             gain = (totals[best] - totals[0]) / worlds
             spread = math.sqrt(max(0.0, square_gains[best] / worlds - gain * gain) / worlds)
@@ -208,19 +225,18 @@ class SearchBot:
 def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limit: int) -> float:
     """Play on with ``policy`` in every seat (it sees only views) and return
     the reward for ``seat``. A game whose state has ``stage()`` and
-    ``standings()`` (several scored hands) is played only to the end of the
-    current stage: later deals add noise, not information."""
+    ``standings()`` (several scored hands or rounds) is played only to the
+    end of the current stage and judged by the standings then, as if the
+    game ended there: later deals add noise, not information."""
     needs_view = getattr(policy, "needs_view", False)
     stage = getattr(state, "stage", None)
     standings = getattr(state, "standings", None)
     start_stage = stage() if stage is not None else None
-    start = standings() if standings is not None else None
     for _ in range(limit):
         if state.is_over():
             return reward(state.result(), seat)
-        if stage is not None and start is not None and stage() != start_stage:
-            assert standings is not None
-            return stage_reward([b - a for a, b in zip(start, standings())], seat)
+        if stage is not None and standings is not None and stage() != start_stage:
+            return stage_reward(standings(), seat)
         mover = state.to_move()[0]
         legal = state.legal_actions(mover)
         state.apply(mover, policy.choose(state.view(mover) if needs_view else None, legal, rng))

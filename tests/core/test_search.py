@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablegames.core import registry
-from tablegames.core.search import Budget, SearchBot
+from tablegames.core.game import Result
+from tablegames.core.search import MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, reward
 from tests.harness import game_cases, names, random_steps
 
 SEARCHABLE = [(game, n) for game, n in game_cases() if registry.get(game).sample is not None]
@@ -63,8 +64,8 @@ def test_the_same_seed_and_iteration_cap_give_the_same_choice(game, players):
         if len(legal) > 1:
             break
     view = state.view(seat)
-    first = search_bot(game, 30).choose(view, legal, random.Random(9))
-    again = search_bot(game, 30).choose(view, legal, random.Random(9))
+    first = search_bot(game, 80).choose(view, legal, random.Random(9))
+    again = search_bot(game, 80).choose(view, legal, random.Random(9))
     assert first == again
 
 
@@ -82,3 +83,61 @@ def test_with_a_tiny_budget_the_search_bot_still_answers_legally_in_every_phase(
         choice = bot.choose(state.view(seat), legal, rng)
         probe = state.copy()
         probe.apply(seat, choice)  # raises IllegalAction if the choice were not legal
+
+
+class _OneMove:
+    """A one-move game: action 0 loses, every other action wins."""
+
+    def __init__(self) -> None:
+        self.done: int | None = None
+
+    def copy(self) -> "_OneMove":
+        return _OneMove()
+
+    def is_over(self) -> bool:
+        return self.done is not None
+
+    def apply(self, seat: int, action: int) -> None:
+        self.done = action
+
+    def result(self) -> Result:
+        return Result(scores=(1, 0) if self.done else (0, 1), breakdown=((), ()),
+                      winners=(0,) if self.done else (1,))
+
+
+class _Spec:
+    sample = staticmethod(lambda view, rng: _OneMove())
+
+
+class _AdvisesTheLosingMove:
+    needs_view = True
+
+    def choose(self, view, legal, rng):
+        return 0
+
+
+def _one_move_bot(iterations: int) -> SearchBot:
+    return SearchBot(lambda: _Spec(), _AdvisesTheLosingMove, Budget(seconds=None, iterations=iterations),
+                     advisor=_AdvisesTheLosingMove)
+
+
+def test_the_search_overrules_the_heuristic_when_its_choice_clearly_loses():
+    assert _one_move_bot(iterations=4 * MIN_WORLDS).choose({"seat": 0}, [0, 1], random.Random(1)) == 1
+
+
+def test_the_search_keeps_the_heuristics_choice_on_too_few_re_deals_to_judge():
+    # One re-deal where the advice loses has a spread of zero: no proof.
+    bot = _one_move_bot(iterations=2 * (MIN_WORLDS - 1))
+    assert bot.choose({"seat": 0}, [0, 1], random.Random(1)) == 0
+
+
+def test_with_more_candidates_than_it_can_compare_the_search_plays_the_heuristics_choice():
+    legal = list(range(MAX_CANDIDATES + 1))
+    assert _one_move_bot(iterations=4000).choose({"seat": 0}, legal, random.Random(1)) == 0
+    assert _one_move_bot(iterations=4000).choose({"seat": 0}, legal[:MAX_CANDIDATES], random.Random(1)) != 0
+
+
+def test_where_the_lowest_score_is_best_the_search_ranks_a_smaller_score_higher():
+    # Blenders Tricks: the smallest spread wins; among the losers, 5 beats 9.
+    result = Result(scores=(3, 9, 5), breakdown=((), (), ()), winners=(0,), lowest_best=True)
+    assert reward(result, 0) > reward(result, 2) > reward(result, 1)

@@ -395,6 +395,14 @@ class BlendersState(BaseState):
     def is_over(self) -> bool:
         return self.phase is OVER
 
+    # Search bots play out only to the end of the round (core/search.py),
+    # judged by the blends then: the smallest spread first.
+    def stage(self) -> int:
+        return self.round
+
+    def standings(self) -> tuple[int, ...]:
+        return tuple(-self.spread(s) for s in range(self.n))
+
     def spread(self, seat: int) -> int:
         t = self.totals[seat]
         return max(t) - min(t)
@@ -414,7 +422,8 @@ class BlendersState(BaseState):
         letters = "/".join(SUIT_LETTERS)
         totals = ", ".join(f"{self.names[s]} " + "/".join(map(str, self.totals[s])) for s in range(n))
         summary = f"Suit totals ({letters}): {totals}."
-        return Result(scores=tuple(spreads), breakdown=breakdown, winners=winners, summary=summary)
+        return Result(scores=tuple(spreads), breakdown=breakdown, winners=winners, summary=summary,
+                      lowest_best=True)
 
     def view(self, seat: int | None) -> dict:
         n = self.n

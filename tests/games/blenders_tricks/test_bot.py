@@ -94,3 +94,17 @@ def test_bot_plays_only_legal_moves_from_its_view_in_whole_games():
             action = bot.choose(state.view(seat), state.legal_actions(seat), rng)
             assert action in state.legal_actions(seat)
             state.apply(seat, action)
+
+
+def test_hard_bot_playouts_end_with_the_round_judged_by_the_smallest_spread():
+    # A round is a stage: the search stops there and ranks seats by their
+    # blends (core/search.py), the smallest spread first.
+    state = playing([[1], [3], [2]], round=1)
+    state.totals = [[5, 5, 5], [9, 0, 4], [6, 5, 7]]
+    assert state.stage() == 1
+    assert state.standings() == (0, -9, -2)
+    play(state, 1, 3, 2)
+    while state.stage() == 1:
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.stage() == 2, "the next round is the next stage"
