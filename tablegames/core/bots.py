@@ -55,14 +55,11 @@ def level_name(level: str) -> str:
 
 
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
-               playout: str = "random", belief: Callable[..., Any] | None = None,
-               ) -> dict[str, Callable[[], Bot]]:
+               playout: str = "random") -> dict[str, Callable[[], Bot]]:
     """A game's bots by level: random play, the game's own heuristic and,
     given the game's id, the search bot (it needs the game's sampler) whose
     playouts use the ``playout`` level (the heuristic where that is both
-    stronger and fast enough). ``belief`` (view, rng) -> state replaces the
-    game's uniform sampler in the search where the game knows better how
-    players hide what they hold (it must give the same view)."""
+    stronger and fast enough)."""
     levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
     if game:
         policy = RandomBot if playout == "random" else heuristic
@@ -71,7 +68,7 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
             from tablegames.core import registry
             from tablegames.core.search import SearchBot
 
-            return SearchBot(lambda: registry.get(game), policy, advisor=heuristic, belief=belief)
+            return SearchBot(lambda: registry.get(game), policy, advisor=heuristic)
 
         levels["search"] = search
     return levels

@@ -96,11 +96,8 @@ class SearchBot:
     slow = True
 
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
-                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
-                 belief: Callable[[Mapping[str, Any], random.Random], GameState] | None = None) -> None:
+                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None) -> None:
         self._spec = spec
-        # Re-deals from a view: the game's sampler, or its belief where given.
-        self._belief = belief
         self._policy_factory = policy
         # The heuristic: its choice is the first candidate, and the one
         # played in a free-form phase.
@@ -152,7 +149,7 @@ class SearchBot:
         re-deal, is clear (``self.confidence`` standard errors)."""
         seat = view["seat"]
         policy = self._policy_factory()
-        sample = self._belief or spec.sample
+        sample = spec.sample
         assert sample is not None
         budget = self.budget
         alive = list(range(len(candidates)))
