@@ -13,7 +13,7 @@ SPEC = GameSpec(
     pitch="Give Billy his loot, claim your own, never hold more than he does; mind the dynamite.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot, game="blasting-billy"),
+    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic"),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Highest total among those Billy did not shoot wins.",

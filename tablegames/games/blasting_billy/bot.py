@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence, cast
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from tablegames.games.blasting_billy.vocab import (
     DECK_SIZE,
@@ -88,8 +88,9 @@ class HeuristicBot:
         view = cast(BillyView, seat_view)
         mem = self.memory(view)
         mean, spread = self.estimates(view, mem)
+        value = self.valuer(view, mean, spread)
         order = {a: i for i, a in enumerate(legal)}
-        best = max(legal, key=lambda a: (self.value(view, a, mean, spread), -order[a]))
+        best = max(legal, key=lambda a: (value(a), -order[a]))
         if best.where is Where.BILLY:
             mem.gifts.append(best.card)
         elif best.where is Where.DUMP:
@@ -112,7 +113,7 @@ class HeuristicBot:
             if c not in known:
                 pool[TYPE_OF[c]].append(c)
         hidden_first = [0] * TYPES
-        for s, cols in enumerate(view["loot"]):
+        for cols in view["loot"]:
             for t, col in enumerate(cols):
                 if col and is_hidden(col[0]):
                     hidden_first[t] += 1
@@ -121,63 +122,79 @@ class HeuristicBot:
             if s != seat:
                 for tok in hand:
                     in_hands[type_from_token(tok)] += 1
+        # Our gifts and dumps per type: their values, count, and a dynamite.
+        gift_values: list[list[int]] = [[] for _ in range(TYPES)]
+        gave_dynamite = [False] * TYPES
+        for g in mem.gifts:
+            gift_values[TYPE_OF[g]].append(VALUE[g])
+            if is_dynamite(g):
+                gave_dynamite[TYPE_OF[g]] = True
+        my_dumps = [0] * TYPES
+        for d in mem.dumps:
+            my_dumps[TYPE_OF[d]] += 1
         mean = []
         spread = []
         for t in range(TYPES):
             values = [VALUE[c] for c in pool[t]]
             m = sum(values) / len(values) if values else 0.0
             var = sum((v - m) ** 2 for v in values) / len(values) if values else 0.0
-            mine = sum(VALUE[g] for g in mem.gifts if TYPE_OF[g] == t)
-            hidden = len(view["billy"][t]) - sum(1 for g in mem.gifts if TYPE_OF[g] == t)
-            my_dumps = sum(1 for d in mem.dumps if TYPE_OF[d] == t)
+            mine = sum(gift_values[t])
+            hidden = len(view["billy"][t]) - len(gift_values[t])
             free = len(pool[t]) - hidden - hidden_first[t] - in_hands[t] \
-                - (view["box"][t] - my_dumps) - view["removed"][t]
+                - (view["box"][t] - my_dumps[t]) - view["removed"][t]
             to_come = max(0, free) + in_hands[t]
             dyn_unseen = any(is_dynamite(c) for c in pool[t])
             est = mine + hidden * m + FUTURE_SHARE * to_come * m
             if dyn_unseen and pool[t]:
                 est -= (hidden / len(pool[t])) * m
-            if any(is_dynamite(g) for g in mem.gifts if TYPE_OF[g] == t):
+            if gave_dynamite[t]:
                 est -= m  # our own dynamite took one of Billy's cards
             sd = math.sqrt((hidden + FUTURE_SHARE * to_come) * var) + BASE_SPREAD
             mean.append(est)
             spread.append(sd)
         return mean, spread
 
-    def value(self, view: BillyView, action: Play, mean: list[float], spread: list[float]) -> float:
-        """Expected final points of ``action``: our total after it, times the
-        chance that Billy's final total reaches ours in every type."""
+    def valuer(self, view: BillyView, mean: list[float], spread: list[float]) -> Callable[[Play], float]:
+        """Expected final points of an action: our total after it, times the
+        chance that Billy's final total reaches ours in every type. (What
+        does not depend on the action is worked out once: search bots call
+        this in every step of their playouts.)"""
         seat = view["seat"]
         assert seat is not None
         cols = view["loot"][seat]
-        totals = [self._column_total(col) for col in cols]
-        t = TYPE_OF[action.card]
-        v = VALUE[action.card]
-        new_totals = list(totals)
-        new_mean = list(mean)
-        bonus = 0.0
-        if action.where is Where.CLAIM:
-            if is_dynamite(action.card):
-                live = self._live(cols[t])
-                new_totals[t] = totals[t] - (live[-1] if live else 0)
-            else:
-                new_totals[t] = totals[t] + v
-                bonus = -0.01  # one card more (a tie-break) for a zero
-        elif action.where is Where.BILLY:
-            if is_dynamite(action.card):
-                new_mean[t] -= 5.0
-            else:
-                new_mean[t] += v
-            others = any(view["loot"][s][t] for s in range(len(view["names"])) if s != seat)
-            if others:
-                bonus -= HELP_PENALTY * v
-        survive = 1.0
-        for k in range(TYPES):
-            if not cols[k] and new_totals[k] == 0:
-                continue
-            z = (new_mean[k] - new_totals[k]) / spread[k]
-            survive *= _phi(z)
-        return (sum(new_totals) + 1.0) * survive + bonus
+        lives = [self._live(col) for col in cols]
+        totals = [sum(live) for live in lives]
+        helps = [any(view["loot"][s][t] for s in range(len(view["names"])) if s != seat)
+                 for t in range(TYPES)]
+
+        def survival(k: int, total: float, billy: float) -> float:
+            # A type we hold nothing of is always safe.
+            if not cols[k] and total == 0:
+                return 1.0
+            return _phi((billy - total) / spread[k])
+
+        safe = [survival(k, totals[k], mean[k]) for k in range(TYPES)]
+        held = sum(totals)
+
+        def value(action: Play) -> float:
+            t = TYPE_OF[action.card]
+            v = VALUE[action.card]
+            total, billy, bonus = totals[t], mean[t], 0.0
+            if action.where is Where.CLAIM:
+                if is_dynamite(action.card):
+                    total -= lives[t][-1] if lives[t] else 0
+                else:
+                    total += v
+                    bonus = -0.01  # one card more (a tie-break) for a zero
+            elif action.where is Where.BILLY:
+                billy += -5.0 if is_dynamite(action.card) else v
+                if helps[t]:
+                    bonus -= HELP_PENALTY * v
+            # Multiplied in type order, so that equal values stay equal.
+            survive = math.prod(survival(t, total, billy) if k == t else safe[k] for k in range(TYPES))
+            return (held - totals[t] + total + 1.0) * survive + bonus
+
+        return value
 
     @staticmethod
     def _live(col: list[str]) -> list[int]:
