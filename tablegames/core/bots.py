@@ -4,7 +4,7 @@ never from the state, so it cannot cheat."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Collection, Protocol, Sequence
 
 
 class Bot(Protocol):
@@ -55,11 +55,14 @@ def level_name(level: str) -> str:
 
 
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
-               playout: str = "random") -> dict[str, Callable[[], Bot]]:
+               playout: str = "random", evaluate: Callable[[Any, int], float] | None = None,
+               evaluate_players: Collection[int] = ()) -> dict[str, Callable[[], Bot]]:
     """A game's bots by level: random play, the game's own heuristic and,
     given the game's id, the search bot (it needs the game's sampler) whose
     playouts use the ``playout`` level (the heuristic where that is both
-    stronger and fast enough)."""
+    stronger and fast enough). At ``evaluate_players`` player counts,
+    playouts instead look one round ahead with the heuristic and are scored
+    by the game's ``evaluate`` (state, seat) -> float."""
     levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
     if game:
         policy = RandomBot if playout == "random" else heuristic
@@ -68,7 +71,8 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
             from tablegames.core import registry
             from tablegames.core.search import SearchBot
 
-            return SearchBot(lambda: registry.get(game), policy, advisor=heuristic)
+            return SearchBot(lambda: registry.get(game), policy, advisor=heuristic, evaluate=evaluate,
+                             evaluate_players=evaluate_players)
 
         levels["search"] = search
     return levels

@@ -16,7 +16,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from tablegames.core.errors import IllegalAction
 from tablegames.core.game import GameSpec, GameState, Result
@@ -96,8 +96,15 @@ class SearchBot:
     slow = True
 
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
-                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None) -> None:
+                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
+                 evaluate: Callable[[Any, int], float] | None = None,
+                 evaluate_players: Collection[int] = ()) -> None:
         self._spec = spec
+        # A game's evaluation of a position for a seat (higher is better):
+        # at these player counts a playout looks only one round ahead, with
+        # the heuristic in every seat, and is scored by it (look_ahead).
+        self._evaluate = evaluate
+        self._evaluate_players = frozenset(evaluate_players)
         self._policy_factory = policy
         # The heuristic: its choice is the first candidate, and the one
         # played in a free-form phase.
@@ -148,7 +155,10 @@ class SearchBot:
         another candidate replaces it only if its gain over it, re-deal by
         re-deal, is clear (``self.confidence`` standard errors)."""
         seat = view["seat"]
-        policy = self._policy_factory()
+        evaluate = self._evaluate
+        if evaluate is not None and len(view["names"]) not in self._evaluate_players:
+            evaluate = None
+        policy = self._policy_factory() if evaluate is None or self._advisor is None else self._advisor()
         sample = spec.sample
         assert sample is not None
         budget = self.budget
@@ -185,7 +195,11 @@ class SearchBot:
                         # sample cannot refuse it in a sound game): a loss.
                         scores.append(0.0)
                         continue
-                    scores.append(_play_out(state, seat, policy, random.Random(seed), budget.playout_limit))
+                    if evaluate is not None:
+                        scores.append(look_ahead(state, seat, policy, random.Random(seed), evaluate,
+                                                 budget.playout_limit))
+                    else:
+                        scores.append(_play_out(state, seat, policy, random.Random(seed), budget.playout_limit))
                 if len(scores) < len(alive):
                     out_of_time = True
                     break
@@ -238,3 +252,24 @@ def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limi
         legal = state.legal_actions(mover)
         state.apply(mover, policy.choose(state.view(mover) if needs_view else None, legal, rng))
     raise RuntimeError("a playout did not end: raise Budget.playout_limit")
+
+
+def look_ahead(state: GameState, seat: int, policy: Any, rng: random.Random,
+               evaluate: Callable[[Any, int], float], limit: int) -> float:
+    """Play on with ``policy`` until ``seat`` is to move again after the
+    others have answered (or the game ends), and score that position with
+    the game's ``evaluate``. For games whose playouts to the end are too slow
+    with the heuristic and meaningless at random: the others' replies are
+    what the evaluation alone cannot see."""
+    needs_view = getattr(policy, "needs_view", False)
+    others_moved = False
+    for _ in range(limit):
+        if state.is_over():
+            break
+        mover = state.to_move()[0]
+        if mover == seat and others_moved:
+            break
+        others_moved = others_moved or mover != seat
+        legal = state.legal_actions(mover)
+        state.apply(mover, policy.choose(state.view(mover) if needs_view else None, legal, rng))
+    return evaluate(state, seat)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tablegames.core import registry
 from tablegames.core.game import Result
-from tablegames.core.search import MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, reward
+from tablegames.core.search import MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, look_ahead, reward
 from tests.harness import game_cases, names, random_steps
 
 SEARCHABLE = [(game, n) for game, n in game_cases() if registry.get(game).sample is not None]
@@ -141,3 +141,40 @@ def test_where_the_lowest_score_is_best_the_search_ranks_a_smaller_score_higher(
     # Blenders Tricks: the smallest spread wins; among the losers, 5 beats 9.
     result = Result(scores=(3, 9, 5), breakdown=((), (), ()), winners=(0,), lowest_best=True)
     assert reward(result, 0) > reward(result, 2) > reward(result, 1)
+
+
+class _PlaysTheFirst:
+    needs_view = True
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+class _Taking:
+    """Three seats take turns; seat 1 makes two moves a turn."""
+
+    def __init__(self) -> None:
+        self.moves: list[int] = []
+
+    def is_over(self) -> bool:
+        return len(self.moves) >= 20
+
+    def to_move(self) -> tuple[int]:
+        return ((0, 1, 1, 2)[len(self.moves) % 4],)
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [seat]
+
+    def apply(self, seat: int, action: int) -> None:
+        self.moves.append(action)
+
+    def view(self, seat: int) -> dict:
+        return {"seat": seat}
+
+
+def test_the_look_ahead_stops_when_the_seat_is_to_move_again_after_the_others_answered():
+    state = _Taking()
+    state.apply(0, 0)  # our own move, the candidate being judged
+    score = look_ahead(state, 0, _PlaysTheFirst(), random.Random(1),
+                       lambda s, seat: len(s.moves), limit=100)
+    assert state.moves == [0, 1, 1, 2] and score == 4
