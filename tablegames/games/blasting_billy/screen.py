@@ -47,7 +47,7 @@ TONES = ("bold #d7af00", "bold green", "bold #5f87ff", "bold red", "bold magenta
 SHORT = ("Gld", "Bnk", "Cns", "Jwl", "Dia")
 PLACES = (("billy", "b", "to Billy"), ("claim", "c", "into your loot"), ("dump", "d", "into the box"))
 
-NAME_WIDTH = 11
+NAME_WIDTH = 14  # "Bot 1 (hard)" and a space after the turn mark
 HAND_WIDTH = 4
 CELL_WIDTH = 11
 
@@ -310,8 +310,10 @@ class Screen(GameScreen):
         for s, name in enumerate(names):
             mark = self.glyphs.turn if view["turn"] == s else " "
             line = Text(mark, style="bold")
-            line.append(set_cell_size(self.seat_label(s), NAME_WIDTH - 1),
-                        style="bold" if s == view["seat"] else "")
+            # A long name ends in "…" and a space, clear of the hand's letters.
+            label = Text(self.seat_label(s), style="bold" if s == view["seat"] else "")
+            line.append_text(pad(label, NAME_WIDTH - 2))
+            line.append(" ")
             hand = Text()
             for tok in view["hand_types"][s]:
                 hand.append(TYPE_LETTERS[type_from_token(tok)], style=tone(tok))

@@ -132,6 +132,20 @@ async def test_the_five_player_table_fits_80x24():
             assert key in lines[-1]
 
 
+async def test_a_twelve_letter_name_and_a_hard_bot_stand_clear_of_their_hands_letters():
+    match = billy_match(Seat("Christophers"), Seat("Lee"), Seat("Bot 1 (hard)", "search"), seed=3)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        text = screen_text(app)
+        for label in ("Christophers", "Bot 1 (hard)"):
+            # The board row: the whole name, a space, the three type letters.
+            assert re.search(r"^ ?[ ▶]" + re.escape(label) + r" +[GBCJD]{3} ", text, re.MULTILINE), text
+
+
 async def test_the_reveal_can_go_back_and_skip_to_the_outcome():
     match = scenes.last_turn()
     app = make_app(match)
