@@ -32,6 +32,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tablegames.core.words import plural
 from tablegames.games.blasting_billy.rules import outcome_line
 from tablegames.games.blasting_billy.vocab import (
     TYPE_LETTERS, TYPE_NAMES, TYPES, Reveal, is_hidden, token_value, type_from_token,
@@ -231,10 +232,10 @@ class Screen(GameScreen):
             pile = Text("The game is over: the reveal.", style="bold")
         elif view["final_left"]:
             last = names[view["last_drawer"]]
-            pile = Text(f"Final round, no more draws: {view['final_left']} turn(s) left, "
+            pile = Text(f"Final round, no more draws: {plural(view['final_left'], 'turn')} left, "
                         f"{last} last.", style="bold")
         else:
-            pile = Text(f"Draw pile: {view['draw']} cards.", style="bold")
+            pile = Text(f"Draw pile: {plural(view['draw'], 'card')}.", style="bold")
         self.query_one("#bb-pile", TextLine).show(pile)
         box = Text("Box ") + self.letters(view["box"])
         if any(view["removed"]):
@@ -492,7 +493,9 @@ class RevealScreen(ResultsScreen):
     def _type_step(self, view: dict, reveal: dict, t: int) -> Text:
         names = view["names"]
         billy = reveal["billy"][t]
-        width = 44
+        # The cards' column: what 80 cells leave after the name, the total
+        # and "safe (11 < 32)".
+        width = 55 - NAME_WIDTH
         lines = [Text(f"{TYPE_NAMES[t]}: (x) = blasted by a dynamite", style="dim"), Text()]
         line = Text(set_cell_size("Billy", NAME_WIDTH), style="bold")
         line.append_text(pad(self._column(billy, t), width))

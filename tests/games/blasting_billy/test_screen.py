@@ -146,6 +146,22 @@ async def test_a_twelve_letter_name_and_a_hard_bot_stand_clear_of_their_hands_le
             assert re.search(r"^ ?[ ▶]" + re.escape(label) + r" +[GBCJD]{3} ", text, re.MULTILINE), text
 
 
+async def test_the_reveal_keeps_each_players_line_whole_with_a_twelve_letter_name():
+    seats = [Seat("Christophers"), Seat("Bot 1 (hard)", "heuristic"), Seat("Bot 2", "heuristic")]
+    match = scenes.seeded_position(seats, 2, lambda m: m.view()["final_left"] == 1)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, RevealScreen)
+        for _type in range(5):
+            await pilot.press("enter")
+            await settle(pilot)
+            verdicts = [line.rstrip() for line in screen_text(app).splitlines() if "safe (" in line or "SHOT (" in line]
+            assert len(verdicts) == 3 and all(line.endswith(")") for line in verdicts), verdicts
+
+
 async def test_the_reveal_can_go_back_and_skip_to_the_outcome():
     match = scenes.last_turn()
     app = make_app(match)
