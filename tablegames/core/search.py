@@ -34,8 +34,8 @@ CONFIDENCE = 1.0
 # error is itself a guess (one re-deal gives a spread of zero).
 MIN_WORLDS = 8
 # With more candidates than this, a decision's budget cannot tell them apart
-# (Blenders Tricks' pass: 156 pairs of cards, one re-deal each before the
-# first cut); the heuristic's choice is played.
+# (a secret pass of two cards from thirteen: 156 pairs, one re-deal each
+# before the first cut); the heuristic's choice is played.
 MAX_CANDIDATES = 32
 
 
@@ -139,7 +139,7 @@ class SearchBot:
                 # only a few examples, and the re-deals cannot tell how the
                 # others arranged theirs, so a search over the examples is
                 # misled (it picked hands as dealt). Measured on 60 seeded
-                # one-hand Blind Chicken games against normal bots, playing
+                # one-hand games of a hand-arranging game against normal bots, playing
                 # the heuristic's arrangement won more: 37.5% against 32.5%
                 # at 3 players, 32.2% against 29.7% at 4 (before the
                 # confidence rule).

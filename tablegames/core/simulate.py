@@ -67,7 +67,7 @@ class Simulation:
     seconds: float
     actions: int
     seats: list[SeatStats] = field(default_factory=list)
-    # Wins by someone who is no seat (Blasting Billy's Billy), by name.
+    # Wins by someone who is no seat (a bandit who takes the loot), by name.
     other_wins: dict[str, float] = field(default_factory=dict)
     workers: int = 1
     iterations: int | None = None  # the search bots' cap, when one plays

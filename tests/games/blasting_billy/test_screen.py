@@ -146,15 +146,20 @@ async def test_a_twelve_letter_name_and_a_hard_bot_stand_clear_of_their_hands_le
             assert re.search(r"^ ?[ ▶]" + re.escape(label) + r" +[GBCJD]{3} ", text, re.MULTILINE), text
 
 
+async def dump_into_the_reveal(app, pilot) -> None:
+    """Play the very last turn (into the box): the reveal opens."""
+    await settle(pilot)
+    await pilot.press("d")
+    await settle(pilot)
+    assert isinstance(app.screen, RevealScreen)
+
+
 async def test_the_reveal_keeps_each_players_line_whole_with_a_twelve_letter_name():
     seats = [Seat("Christophers"), Seat("Bot 1 (hard)", "heuristic"), Seat("Bot 2", "heuristic")]
     match = scenes.seeded_position(seats, 2, lambda m: m.view()["final_left"] == 1)
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
-        assert isinstance(app.screen, RevealScreen)
+        await dump_into_the_reveal(app, pilot)
         for _type in range(5):
             await pilot.press("enter")
             await settle(pilot)
@@ -166,10 +171,7 @@ async def test_the_reveal_can_go_back_and_skip_to_the_outcome():
     match = scenes.last_turn()
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
-        assert isinstance(app.screen, RevealScreen)
+        await dump_into_the_reveal(app, pilot)
         await pilot.press("enter", "enter", "left")
         assert app.screen.step == 1
         await pilot.click("#reveal-body")
