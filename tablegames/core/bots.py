@@ -55,17 +55,18 @@ def level_name(level: str) -> str:
 
 
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
-               playout: str = "random", evaluate: Callable[[Any, int], float] | None = None,
+               playout: str | Callable[[], Bot] = "random", evaluate: Callable[[Any, int], float] | None = None,
                evaluate_players: Collection[int] = ()) -> dict[str, Callable[[], Bot]]:
     """A game's bots by level: random play, the game's own heuristic and,
     given the game's id, the search bot (it needs the game's sampler) whose
     playouts use the ``playout`` level (the heuristic where that is both
-    stronger and fast enough). At ``evaluate_players`` player counts,
+    stronger and fast enough) or a game's own playout policy (a factory;
+    it may read the search's re-deal directly, see core/search.py). At ``evaluate_players`` player counts,
     playouts instead look one round ahead with the heuristic and are scored
     by the game's ``evaluate`` (state, seat) -> float."""
     levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
     if game:
-        policy = RandomBot if playout == "random" else heuristic
+        policy = playout if callable(playout) else RandomBot if playout == "random" else heuristic
 
         def search() -> Bot:
             from tablegames.core import registry

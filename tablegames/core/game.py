@@ -123,9 +123,15 @@ class GameState(Protocol):
         """Every conserved piece (cards, nuts, tokens) as a multiset."""
 
 
-# From one seat's view, a full state consistent with it: everything the seat
-# cannot know is re-dealt at random (for search bots and the leak test).
-Sampler = Callable[[Mapping[str, Any], random.Random], GameState]
+class Sampler(Protocol):
+    """From one seat's view, a full state consistent with it: everything the
+    seat cannot know is re-dealt at random (for search bots and the leak
+    test). ``memory`` is what the seat remembers beyond its view, as its
+    heuristic bot keeps it (``remembered()``), such as the cards it looked at in
+    a hand it may no longer see; a game whose views say all a seat knows
+    ignores it."""
+
+    def __call__(self, view: Mapping[str, Any], rng: random.Random, memory: Any = None, /) -> GameState: ...
 
 
 @dataclass(frozen=True)

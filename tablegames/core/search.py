@@ -15,6 +15,7 @@ with the cap binding, a seed gives the same choice.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -109,9 +110,14 @@ class SearchBot:
         self._evaluate = evaluate
         self._evaluate_players = frozenset(evaluate_players)
         self._policy_factory = policy
-        # The heuristic: its choice is the first candidate, and the one
-        # played in a free-form phase.
+        # The heuristic (a factory; playouts make their own from it).
         self._advisor = advisor
+        # The heuristic that advises this seat: its choice is the first
+        # candidate, and the one played in a free-form phase. One instance
+        # for the whole game, shown every view the seat gets, so that it
+        # remembers what the seat saw as the normal bot does (a fresh one
+        # each decision forgot the hand it looked at).
+        self._adviser = advisor() if advisor is not None else None
         self.budget = budget
         # How sure the search must be to overrule the heuristic's choice:
         # the paired gain over it must exceed this many standard errors.
@@ -121,6 +127,8 @@ class SearchBot:
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
         if len(legal) == 1 or view is None:
+            if self._adviser is not None and view is not None:
+                self._adviser.choose(view, legal, rng)  # it remembers what it saw
             return legal[0]
         budget = self.budget
         # The clock starts now (the heuristic's advice counts too), and stops
@@ -132,8 +140,11 @@ class SearchBot:
         rng = random.Random(rng.random())  # own stream: reproducible per decision
         candidates = list(legal)
         advice = None
-        if self._advisor is not None:
-            advice = self._advisor().choose(view, legal, rng)
+        # An adviser that remembers its own moves (``played``) is restored to
+        # before its advice, and told the move, when the search overrules it.
+        before = copy.deepcopy(self._adviser) if hasattr(self._adviser, "played") else None
+        if self._adviser is not None:
+            advice = self._adviser.choose(view, legal, rng)
             if advice not in candidates:
                 # A free-form phase (arranging a hand): the legal list holds
                 # only a few examples, and the re-deals cannot tell how the
@@ -148,7 +159,11 @@ class SearchBot:
                 return advice
             candidates.remove(advice)
             candidates.insert(0, advice)  # first: it wins ties
-        return self._paired(spec, view, candidates, rng, deadline, advised=advice is not None)
+        choice = self._paired(spec, view, candidates, rng, deadline, advised=advice is not None)
+        if before is not None and choice != advice:
+            self._adviser = before
+            before.played(view, choice)
+        return choice
 
     def _paired(self, spec: GameSpec, view: Mapping[str, Any], candidates: list[Any], rng: random.Random,
                 deadline: float | None, advised: bool) -> Any:
@@ -164,6 +179,9 @@ class SearchBot:
         policy = self._policy_factory() if evaluate is None or self._advisor is None else self._advisor()
         sample = spec.sample
         assert sample is not None
+        # What the seat remembers beyond its view (its adviser keeps it).
+        remembered = getattr(self._adviser, "remembered", None)
+        memory = remembered() if remembered is not None else None
         budget = self.budget
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
@@ -184,7 +202,7 @@ class SearchBot:
                 if playouts + len(alive) > total:
                     out_of_time = True
                     break
-                world = sample(view, rng)
+                world = sample(view, rng) if memory is None else sample(view, rng, memory)
                 seed = rng.random()
                 scores = []
                 for index in alive:
@@ -243,6 +261,9 @@ def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limi
     end of the current stage and judged by the standings then, as if the
     game ended there: later deals add noise, not information."""
     needs_view = getattr(policy, "needs_view", False)
+    # A policy written for playouts may read the re-deal itself (the
+    # search's own imagined state, never the real one): no view to build.
+    reads_state = getattr(policy, "reads_state", False)
     stage = getattr(state, "stage", None)
     standings = getattr(state, "standings", None)
     start_stage = stage() if stage is not None else None
@@ -253,7 +274,8 @@ def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limi
             return stage_reward(standings(), seat)
         mover = state.to_move()[0]
         legal = state.legal_actions(mover)
-        state.apply(mover, policy.choose(state.view(mover) if needs_view else None, legal, rng))
+        seen = state if reads_state else state.view(mover) if needs_view else None
+        state.apply(mover, policy.choose(seen, legal, rng))
     raise RuntimeError("a playout did not end: raise Budget.playout_limit")
 
 

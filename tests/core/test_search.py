@@ -178,3 +178,49 @@ def test_the_look_ahead_stops_when_the_seat_is_to_move_again_after_the_others_an
     score = look_ahead(state, 0, _PlaysTheFirst(), random.Random(1),
                        lambda s, seat: len(s.moves), limit=100)
     assert state.moves == [0, 1, 1, 2] and score == 4
+
+
+class _Remembering:
+    """An adviser with a memory: the views it saw and the moves it made."""
+
+    needs_view = True
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+        self.moves: list[int] = []
+
+    def choose(self, view, legal, rng):
+        self.seen.append(view["turn"])
+        self.moves.append(legal[0])
+        return legal[0]
+
+    def played(self, view, action):
+        self.seen.append(view["turn"])
+        self.moves.append(action)
+
+    def remembered(self):
+        return tuple(self.moves)
+
+
+def test_the_adviser_remembers_every_view_of_the_game_and_the_moves_the_search_made_instead():
+    # The heuristic's memory (the hand a seat looked at, the gifts it made)
+    # must survive from one decision to the next, also when a decision had
+    # one legal move; and when the search overrules it, it remembers the
+    # move that was played, not the one it advised.
+    samples: list = []
+
+    class Spec:
+        @staticmethod
+        def sample(view, rng, memory=None):
+            samples.append(memory)
+            return _OneMove()
+
+    bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=4 * MIN_WORLDS),
+                    advisor=_Remembering)
+    rng = random.Random(1)
+    assert bot.choose({"seat": 0, "turn": 1}, ["only"], rng) == "only"
+    assert bot.choose({"seat": 0, "turn": 2}, [0, 1], rng) == 1  # advice 0 loses: overruled
+    adviser = bot._adviser
+    assert adviser.seen == [1, 2] and adviser.moves == ["only", 1]
+    # The re-deals of the second decision kept what the seat remembered then.
+    assert samples and all(memory == ("only", 0) for memory in samples)

@@ -91,12 +91,21 @@ class HeuristicBot:
         value = self.valuer(view, mean, spread)
         order = {a: i for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: (value(a), -order[a]))
-        if best.where is Where.BILLY:
-            mem.gifts.append(best.card)
-        elif best.where is Where.DUMP:
-            mem.dumps.append(best.card)
-        mem.seen_played += 1
+        self._record(mem, best)
         return best
+
+    def played(self, seat_view: Mapping[str, Any], action: Any) -> None:
+        """Remember a move the seat made that this bot did not choose (a
+        search bot overruled its advice)."""
+        self._record(self.memory(cast(BillyView, seat_view)), action)
+
+    @staticmethod
+    def _record(mem: "Memory", action: Any) -> None:
+        if action.where is Where.BILLY:
+            mem.gifts.append(action.card)
+        elif action.where is Where.DUMP:
+            mem.dumps.append(action.card)
+        mem.seen_played += 1
 
     # ----- evaluation
     def estimates(self, view: BillyView, mem: "Memory") -> tuple[list[float], list[float]]:

@@ -377,7 +377,7 @@ def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> Blast
     return BlastingBillyState(names, seed)
 
 
-def sample(seat_view: Mapping[str, Any], rng: random.Random) -> BlastingBillyState:
+def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlastingBillyState:
     """A full state consistent with ``view``: every card the viewer cannot
     know is dealt again at random, keeping what shows (types, counts, face-up
     cards, whose turn, the final round)."""

@@ -518,7 +518,7 @@ def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> Bl
     return BlendersState(names, options, seed)
 
 
-def sample(view: Mapping[str, Any], rng: random.Random) -> BlendersState:
+def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlendersState:
     """A full state consistent with ``view`` (one seat's view), with
     everything that seat cannot see dealt again at random: the other hands,
     the aside card, the unseen part of the discard pile, others' pass choices."""

@@ -3,6 +3,7 @@
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, Option, rules_page
 from tablegames.games.blind_business.bot import HeuristicBot
+from tablegames.games.blind_business.playout import PlayoutBot
 from tablegames.games.blind_business.rules import new_state, parse_action
 from tablegames.games.blind_business.sampler import sample
 
@@ -15,7 +16,7 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     sample=sample,
-    bots=bot_levels(HeuristicBot, game="blind-business"),
+    bots=bot_levels(HeuristicBot, game="blind-business", playout=PlayoutBot),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from tablegames.games.blind_business.cards import (
     BOARDWALK,
     CARD_BY_ID,
+    CARD_ID,
     DECK_SIZE,
     DISTRICT,
     DISTRICT_NAMES,
@@ -211,6 +212,11 @@ class HeuristicBot:
         self.seat: int | None = None
 
     # ----- memory of the own hand
+    def remembered(self) -> frozenset[str]:
+        """The cards this bot believes its seat holds (card ids): the
+        search bot's sampler keeps them in the seat's hand."""
+        return frozenset(CARD_ID[c] for c in self.known)
+
     def _remember(self, t: _Table) -> None:
         view = t.view
         if view["phase"] == "first look" or view["turn"] < self.turn or t.me != self.seat:
@@ -387,10 +393,21 @@ class HeuristicBot:
             theirs = sum(max(0.0, t.value(me, c)) for c in t.hands[action.target] if c is not None)
             if theirs - mine > best_gain:
                 best, best_gain = action, theirs - mine
-        if best.target is not None:
-            # I will hold exactly their hand (shuffled).
-            self.known = {c for c in t.hands[best.target] if c is not None}
+        self._note_swap(t, best)
         return best
+
+    def _note_swap(self, t: _Table, action: Swap) -> None:
+        if action.target is not None:
+            # I will hold exactly their hand (shuffled).
+            self.known = {c for c in t.hands[action.target] if c is not None}
+
+    def played(self, view: dict[str, Any], action: Action) -> None:
+        """Remember a move the seat made that this bot did not choose (a
+        search bot overruled its advice)."""
+        t = _Table(view)
+        self._remember(t)
+        if isinstance(action, Swap):
+            self._note_swap(t, action)
 
     def _add(self, t: _Table, legal: Sequence) -> Add:
         me = t.me

@@ -46,7 +46,11 @@ _SIMPLE: dict[str, type[Decision]] = {
 }
 
 
-def sample(view: Mapping[str, Any], rng: random.Random) -> BlindBusinessState:
+def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlindBusinessState:
+    """``memory``: the cards the seat remembers in its own hand (card
+    ids, from its looks and the hands it saw come to it in a swap); they
+    go back into its face-down slots, in a random order, and only the rest
+    of the hand is re-dealt from the unseen cards."""
     seat = view["seat"]
     if seat is None:
         raise ValueError("Resampling needs one seat's view, not the public table's.")
@@ -105,8 +109,16 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> BlindBusinessState:
     rng.shuffle(unseen)
     if len(unseen) != len(own_hidden) + view["deck"] + view["removed"]:
         raise ValueError("The view's card counts do not add up to the deck.")
-    for i in own_hidden:
-        hands[seat][i] = unseen.pop()
+    # What the seat remembers of its hand stays in it (the slots shuffled:
+    # it never knows which slot holds which); the rest is drawn at random.
+    unseen_set = set(unseen)
+    kept = sorted({CARD_BY_ID[card] for card in memory or ()} & unseen_set)[:len(own_hidden)]
+    if kept:
+        unseen = [c for c in unseen if c not in kept]
+    own = kept + [unseen.pop() for _ in range(len(own_hidden) - len(kept))]
+    rng.shuffle(own)
+    for i, card in zip(own_hidden, own):
+        hands[seat][i] = card
     state.deck = unseen[:view["deck"]]
     state.removed = unseen[view["deck"]:]
     state.hands = hands

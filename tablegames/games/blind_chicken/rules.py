@@ -306,7 +306,7 @@ def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> Blind
     return BlindChickenState(names, options, seed)
 
 
-def sample(view: Mapping[str, Any], rng: random.Random) -> BlindChickenState:
+def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlindChickenState:
     """A full state consistent with one seat's view: the other hands and the
     plain (chicken-less) cards of taken tricks are re-dealt from the cards
     that seat has not seen."""

@@ -602,7 +602,7 @@ def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> Nu
 
 # ----- the sampler --------------------------------------------------------------
 
-def sample(view: Mapping[str, Any], rng: random.Random) -> NuttyState:
+def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> NuttyState:
     """A full state consistent with ``view``. Every card a player does not
     hold lies open in their piles, so hands follow from the piles; the only
     thing re-dealt is a first card still face down."""

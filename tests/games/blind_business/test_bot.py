@@ -77,3 +77,20 @@ def test_bot_plays_whole_games_in_every_seat_and_count():
     for players in range(2, 6):
         sim = simulate(SPEC, ["heuristic"] * players, games=3, seed=players)
         assert sim.games == 3
+
+
+def test_after_a_swap_it_did_not_advise_the_bot_remembers_the_hand_it_took():
+    # The hard bot overrules its heuristic's advice and swaps with player 3:
+    # the heuristic must then remember player 3's hand as its own (it saw it).
+    from tablegames.games.blind_business.actions import Swap
+    from tablegames.games.blind_business.cards import card_from_id
+    from tablegames.games.blind_business.vocab import Swapping
+
+    state = position(3, hands=[["PG2", "CS3", "DT4", "BW4"], ["PG3", "BW11", "CS2", "DT2"],
+                               ["BW7", "BW8", "CS9", "DT9"]])
+    state.decisions.clear()
+    state._await(Swapping(0, card=card_from_id("CS3")))
+    bot = HeuristicBot()
+    view = json.loads(json.dumps(state.view(0)))
+    bot.played(view, Swap(2))
+    assert bot.remembered() == {"BW7", "BW8", "CS9", "DT9"}

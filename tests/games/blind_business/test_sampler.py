@@ -6,6 +6,7 @@ from collections import Counter
 
 from tablegames.games.blind_business import SPEC
 from tablegames.games.blind_business.actions import SEEN
+from tablegames.games.blind_business.cards import CARD_ID
 from tablegames.games.blind_business.sampler import sample
 from tests.games.blind_business.helpers import play
 from tests.games.blind_business.test_rules import end_of_game
@@ -63,3 +64,25 @@ def test_the_sampler_re_deals_what_the_seat_cannot_see_and_keeps_what_it_sees():
         assert sorted(again.deck + again.removed + again.hands[0]) == \
             sorted(state.deck + state.removed + state.hands[0])
     assert len(own) > 1, "the seat's own hand is re-dealt"
+
+
+def test_the_sampler_keeps_the_cards_a_seat_remembers_in_its_hand_in_a_random_order():
+    # "You may remember which cards you saw, but not which slot holds which":
+    # the search bot re-deals only the slots its seat has no memory of.
+    state = SPEC.new_game(["A", "B", "C"], {}, 4)
+    for seat in range(3):
+        state.apply(seat, SEEN)
+    view = round_trip(state, 0)
+    remembered = {CARD_ID[c] for c in state.hands[0][:2]}
+    orders = set()
+    for seed in range(30):
+        again = sample(view, random.Random(seed), remembered)
+        hand = [CARD_ID[c] for c in again.hands[0]]
+        assert remembered <= set(hand)
+        orders.add(tuple(hand.index(card) for card in sorted(remembered)))
+        assert again.view(0) == view
+    assert len(orders) > 1, "the remembered cards land in any slot"
+    # A card the seat "remembers" that is in view elsewhere is not kept twice.
+    visible = CARD_ID[state.hands[1][0]]
+    again = sample(view, random.Random(1), {visible})
+    assert again.pieces() == state.pieces()
