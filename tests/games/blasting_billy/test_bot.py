@@ -56,6 +56,19 @@ def test_bot_remembers_the_cards_it_gave_billy():
     assert str(choose(HeuristicBot(), state)) != "claim G8"
 
 
+def test_bot_remembers_a_gift_to_billy_it_did_not_advise():
+    # The hard bot overrules its heuristic and gives Billy the G10: told of
+    # the move, the heuristic remembers that gift as if it had chosen it.
+    state = position(2, hands=["G10 B0 C0", "D1 D2 D3"], deck="J1 J2 J3 J4 G8",
+                     loot=[{"B": "B9 B7"}, {}], billy={"B": "B10 B8 B6"})
+    bot = HeuristicBot()
+    gift = parse_action("billy G10")
+    bot.played(state.view(0), gift)
+    state.apply(0, gift)
+    state.apply(1, parse_action("dump D1"))
+    assert str(choose(bot, state)) == "claim G8"
+
+
 def test_bot_plays_a_legal_move_from_every_seat_view_in_a_whole_game():
     state = SPEC.new_game(["A", "B", "C", "D"], {}, 17)
     bots = [HeuristicBot() for _ in range(4)]
