@@ -56,14 +56,16 @@ def level_name(level: str) -> str:
 
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
                playout: str | Callable[[], Bot] = "random", evaluate: Callable[[Any, int], float] | None = None,
-               evaluate_players: Collection[int] = ()) -> dict[str, Callable[[], Bot]]:
+               evaluate_players: Collection[int] = (), lead_steps: int = 0) -> dict[str, Callable[[], Bot]]:
     """A game's bots by level: random play, the game's own heuristic and,
     given the game's id, the search bot (it needs the game's sampler) whose
     playouts use the ``playout`` level (the heuristic where that is both
     stronger and fast enough) or a game's own playout policy (a factory;
     it may read the search's re-deal directly, see core/search.py). At ``evaluate_players`` player counts,
     playouts instead look one round ahead with the heuristic and are scored
-    by the game's ``evaluate`` (state, seat) -> float."""
+    by the game's ``evaluate`` (state, seat) -> float. With ``lead_steps``,
+    the first decisions of each playout (how the others answer the move
+    being judged) are the heuristic's."""
     levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
     if game:
         policy = playout if callable(playout) else RandomBot if playout == "random" else heuristic
@@ -73,7 +75,7 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
             from tablegames.core.search import SearchBot
 
             return SearchBot(lambda: registry.get(game), policy, advisor=heuristic, evaluate=evaluate,
-                             evaluate_players=evaluate_players)
+                             evaluate_players=evaluate_players, lead_steps=lead_steps)
 
         levels["search"] = search
     return levels

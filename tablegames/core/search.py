@@ -103,7 +103,8 @@ class SearchBot:
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
                  budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
                  evaluate: Callable[[Any, int], float] | None = None,
-                 evaluate_players: Collection[int] = (), random_rivals: float = 0.0) -> None:
+                 evaluate_players: Collection[int] = (), random_rivals: float = 0.0,
+                 lead_steps: int = 0) -> None:
         self._spec = spec
         # A game's evaluation of a position for a seat (higher is better):
         # at these player counts a playout looks only one round ahead, with
@@ -128,6 +129,11 @@ class SearchBot:
         # than like the playout policy: a hedge for games where the search,
         # sure that rivals play well, misjudges weaker ones.
         self.random_rivals = random_rivals
+        # The first decisions of every playout (the answers to the move
+        # being judged) are the heuristic's, the rest the fast policy's:
+        # where a fast policy cannot tell how a rival answers and the
+        # heuristic is too slow for whole playouts.
+        self.lead_steps = lead_steps if advisor is not None else 0
         self._random = RandomBot()
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
@@ -184,6 +190,7 @@ class SearchBot:
         if evaluate is not None and len(view["names"]) not in self._evaluate_players:
             evaluate = None
         policy = self._policy_factory() if evaluate is None or self._advisor is None else self._advisor()
+        lead = self._advisor() if self.lead_steps and self._advisor is not None else None
         sample = spec.sample
         assert sample is not None
         # What the seat remembers beyond its view (its adviser keeps it).
@@ -232,7 +239,7 @@ class SearchBot:
                                                  budget.playout_limit))
                     else:
                         scores.append(_play_out(state, seat, policies, random.Random(seed),
-                                                budget.playout_limit))
+                                                budget.playout_limit, lead, self.lead_steps))
                 if len(scores) < len(alive):
                     out_of_time = True
                     break
@@ -266,12 +273,14 @@ class SearchBot:
         return candidates[best]
 
 
-def _play_out(state: GameState, seat: int, policies: Sequence[Any], rng: random.Random, limit: int) -> float:
+def _play_out(state: GameState, seat: int, policies: Sequence[Any], rng: random.Random, limit: int,
+              lead: Any = None, lead_steps: int = 0) -> float:
     """Play on with ``policies[s]`` in each seat s (they see only views) and
     return the reward for ``seat``. A game whose state has ``stage()`` and
     ``standings()`` (several scored hands or rounds) is played only to the
     end of the current stage and judged by the standings then, as if the
-    game ended there: later deals add noise, not information."""
+    game ended there: later deals add noise, not information. The first
+    ``lead_steps`` decisions are made by ``lead`` (the heuristic, on views)."""
     # What each seat's policy is shown: the view; or, for a policy written
     # for playouts (``reads_state``), the re-deal itself (the search's own
     # imagined state, never the real one); or nothing.
@@ -287,6 +296,10 @@ def _play_out(state: GameState, seat: int, policies: Sequence[Any], rng: random.
             return stage_reward(standings(), seat)
         mover = state.to_move()[0]
         legal = state.legal_actions(mover)
+        if lead_steps > 0 and len(legal) > 1:
+            lead_steps -= 1
+            state.apply(mover, lead.choose(state.view(mover), legal, rng))
+            continue
         show = shows[mover]
         seen = state if show == 2 else state.view(mover) if show else None
         state.apply(mover, policies[mover].choose(seen, legal, rng))

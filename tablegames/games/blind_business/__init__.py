@@ -16,7 +16,7 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     sample=sample,
-    bots=bot_levels(HeuristicBot, game="blind-business", playout=PlayoutBot),
+    bots=bot_levels(HeuristicBot, game="blind-business", playout=PlayoutBot, lead_steps=3),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(
