@@ -22,7 +22,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Mapping, Sequence
 
-from tablegames.core.bots import RandomBot
 from tablegames.core.errors import IllegalAction
 from tablegames.core.game import GameSpec, GameState, Result
 
@@ -103,8 +102,7 @@ class SearchBot:
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
                  budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
                  evaluate: Callable[[Any, int], float] | None = None,
-                 evaluate_players: Collection[int] = (), random_rivals: float = 0.0,
-                 lead_steps: int = 0) -> None:
+                 evaluate_players: Collection[int] = (), lead_steps: int = 0) -> None:
         self._spec = spec
         # A game's evaluation of a position for a seat (higher is better):
         # at these player counts a playout looks only one round ahead, with
@@ -125,16 +123,11 @@ class SearchBot:
         # the paired gain over it must exceed this many standard errors.
         self.confidence = CONFIDENCE
         self.last_iterations = 0  # for the benchmarks
-        # The share of re-deals in which each rival plays at random rather
-        # than like the playout policy: a hedge for games where the search,
-        # sure that rivals play well, misjudges weaker ones.
-        self.random_rivals = random_rivals
         # The first decisions of every playout (the answers to the move
         # being judged) are the heuristic's, the rest the fast policy's:
         # where a fast policy cannot tell how a rival answers and the
         # heuristic is too slow for whole playouts.
         self.lead_steps = lead_steps if advisor is not None else 0
-        self._random = RandomBot()
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
@@ -185,7 +178,6 @@ class SearchBot:
         another candidate replaces it only if its gain over it, re-deal by
         re-deal, is clear (``self.confidence`` standard errors)."""
         seat = view["seat"]
-        players = len(view["names"])
         evaluate = self._evaluate
         if evaluate is not None and len(view["names"]) not in self._evaluate_players:
             evaluate = None
@@ -218,10 +210,6 @@ class SearchBot:
                     break
                 world = sample(view, rng) if memory is None else sample(view, rng, memory)
                 seed = rng.random()
-                # Each rival plays at random in some re-deals (random_rivals):
-                # the same for every candidate, like the re-deal.
-                policies = [policy if s == seat or not self.random_rivals or rng.random() >= self.random_rivals
-                            else self._random for s in range(players)]
                 scores = []
                 for index in alive:
                     if deadline is not None and time.perf_counter() > deadline:
@@ -238,7 +226,7 @@ class SearchBot:
                         scores.append(look_ahead(state, seat, policy, random.Random(seed), evaluate,
                                                  budget.playout_limit))
                     else:
-                        scores.append(_play_out(state, seat, policies, random.Random(seed),
+                        scores.append(_play_out(state, seat, policy, random.Random(seed),
                                                 budget.playout_limit, lead, self.lead_steps))
                 if len(scores) < len(alive):
                     out_of_time = True
@@ -273,19 +261,18 @@ class SearchBot:
         return candidates[best]
 
 
-def _play_out(state: GameState, seat: int, policies: Sequence[Any], rng: random.Random, limit: int,
+def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limit: int,
               lead: Any = None, lead_steps: int = 0) -> float:
-    """Play on with ``policies[s]`` in each seat s (they see only views) and
-    return the reward for ``seat``. A game whose state has ``stage()`` and
+    """Play on with ``policy`` in every seat (it sees only views) and return
+    the reward for ``seat``. A game whose state has ``stage()`` and
     ``standings()`` (several scored hands or rounds) is played only to the
     end of the current stage and judged by the standings then, as if the
     game ended there: later deals add noise, not information. The first
     ``lead_steps`` decisions are made by ``lead`` (the heuristic, on views)."""
-    # What each seat's policy is shown: the view; or, for a policy written
-    # for playouts (``reads_state``), the re-deal itself (the search's own
-    # imagined state, never the real one); or nothing.
-    shows = [2 if getattr(p, "reads_state", False) else 1 if getattr(p, "needs_view", False) else 0
-             for p in policies]
+    needs_view = getattr(policy, "needs_view", False)
+    # A policy written for playouts may read the re-deal itself (the
+    # search's own imagined state, never the real one): no view to build.
+    reads_state = getattr(policy, "reads_state", False)
     stage = getattr(state, "stage", None)
     standings = getattr(state, "standings", None)
     start_stage = stage() if stage is not None else None
@@ -300,9 +287,8 @@ def _play_out(state: GameState, seat: int, policies: Sequence[Any], rng: random.
             lead_steps -= 1
             state.apply(mover, lead.choose(state.view(mover), legal, rng))
             continue
-        show = shows[mover]
-        seen = state if show == 2 else state.view(mover) if show else None
-        state.apply(mover, policies[mover].choose(seen, legal, rng))
+        seen = state if reads_state else state.view(mover) if needs_view else None
+        state.apply(mover, policy.choose(seen, legal, rng))
     raise RuntimeError("a playout did not end: raise Budget.playout_limit")
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tablegames.core import registry
 from tablegames.core.game import Result
-from tablegames.core.search import MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, look_ahead, reward
+from tablegames.core.search import MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, _play_out, look_ahead, reward
 from tests.harness import game_cases, names, random_steps
 
 SEARCHABLE = [(game, n) for game, n in game_cases() if registry.get(game).sample is not None]
@@ -224,3 +224,43 @@ def test_the_adviser_remembers_every_view_of_the_game_and_the_moves_the_search_m
     assert adviser.seen == [1, 2] and adviser.moves == ["only", 1]
     # The re-deals of the second decision kept what the seat remembered then.
     assert samples and all(memory == ("only", 0) for memory in samples)
+
+
+class _Answers:
+    """Two seats alternate for six moves; each picks 0 or 1."""
+
+    def __init__(self) -> None:
+        self.moves: list[int] = []
+
+    def is_over(self) -> bool:
+        return len(self.moves) >= 6
+
+    def to_move(self) -> tuple[int]:
+        return (len(self.moves) % 2,)
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [0, 1]
+
+    def apply(self, seat: int, action: int) -> None:
+        self.moves.append(action)
+
+    def view(self, seat: int) -> dict:
+        return {"seat": seat}
+
+    def result(self) -> Result:
+        return Result(scores=(0, 0), breakdown=((), ()), winners=(0, 1))
+
+
+class _PlaysTheLast:
+    needs_view = True
+
+    def choose(self, view, legal, rng):
+        return legal[-1]
+
+
+def test_the_first_decisions_of_a_playout_are_the_heuristics_and_the_rest_the_fast_policys():
+    # How a rival answers the move being judged is the heuristic's call;
+    # what follows is played fast.
+    state = _Answers()
+    _play_out(state, 0, _PlaysTheFirst(), random.Random(1), limit=100, lead=_PlaysTheLast(), lead_steps=3)
+    assert state.moves == [1, 1, 1, 0, 0, 0]
