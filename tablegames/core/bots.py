@@ -61,8 +61,8 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
     given the game's id, the search bot (it needs the game's sampler) whose
     playouts use the ``playout`` level (the heuristic where that is both
     stronger and fast enough) or a game's own playout policy (a factory;
-    it may read the search's re-deal directly, see core/search.py). At ``evaluate_players`` player counts,
-    playouts instead look one round ahead with the heuristic and are scored
+    it may read the search's re-deal directly, see core/search.py). At
+    ``evaluate_players`` player counts, playouts instead look one round ahead with the heuristic and are scored
     by the game's ``evaluate`` (state, seat) -> float. With ``lead_steps``,
     the first decisions of each playout (how the others answer the move
     being judged) are the heuristic's."""

@@ -2,11 +2,12 @@
 seat may know, for every game.
 
 Each iteration re-deals everything the seat cannot see (the game's sampler,
-from the seat's view only) and plays every candidate action out in that
-re-deal with a fast policy (random moves, or the game's heuristic where that
-is affordable), to the end of the game or of the current hand or round; or,
-where a game gives an evaluation, only one round ahead with the heuristic,
-scored by that evaluation. The heuristic's own choice is played unless
+from the seat's view and what the seat remembers) and plays every candidate
+action out in that re-deal with a fast policy (random moves, the game's
+heuristic where that is affordable, or a playout policy of the game's own,
+after the heuristic's first answers where those matter most), to the end of
+the game or of the current hand or round; or, where a game gives an
+evaluation, only one round ahead with the heuristic, scored by it. The heuristic's own choice is played unless
 another candidate does clearly better. The bot never sees the real state:
 it gets the view and the legal actions like every bot. Decision time is
 bounded by a time budget and an iteration cap, whichever comes first;
