@@ -251,9 +251,7 @@ class _Answers:
         return Result(scores=(0, 0), breakdown=((), ()), winners=(0, 1))
 
 
-class _PlaysTheLast:
-    needs_view = True
-
+class _PlaysTheLast(_PlaysTheFirst):
     def choose(self, view, legal, rng):
         return legal[-1]
 

@@ -28,6 +28,7 @@ from tablegames.games.blind_business.cards import (
     PLAYGROUND,
     ROW_EXACT,
     ROW_GAP,
+    ROW_NEAR,
     STATION,
 )
 from tablegames.games.blind_business.actions import (
@@ -39,7 +40,6 @@ from tablegames.games.blind_business.scoring import bonus_table, majority_bonuse
 WIN = 400.0            # a finished five in a row
 TOKEN = 4.0            # an OK token in hand, roughly
 PLAYGROUND_ADD = 8.0   # the playground majority's extra card
-_WINDOWS = tuple(0b11111 << start for start in range(7))
 _NAME_TO_DISTRICT = {name: d for d, name in enumerate(DISTRICT_NAMES)}
 
 
@@ -48,9 +48,6 @@ def _card(c: int | None) -> int:
     assert c is not None
     return c
 
-
-def _bits(x: int) -> int:
-    return bin(x).count("1")
 
 
 class _Table:
@@ -123,13 +120,7 @@ class _Table:
                 if mask & 0b111000000 == 0b111000000:
                     total += 10
             # Closeness to five in a row, worth more while rounds remain.
-            best = 0
-            for w in _WINDOWS:
-                k = _bits(w & mask)
-                if k > best:
-                    best = k
-            if vers:
-                best += 1
+            best = ROW_NEAR[mask] + vers
             if best >= 3:
                 total += (3.0 if best == 3 else 12.0) * (0.3 + self.rounds_left)
         if family:

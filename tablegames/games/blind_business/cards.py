@@ -110,6 +110,9 @@ def _row(mask: int, gaps: int) -> bool:
 
 ROW_EXACT: tuple[bool, ...] = tuple(_row(m, 0) for m in range(1 << 11))
 ROW_GAP: tuple[bool, ...] = tuple(_row(m, 1) for m in range(1 << 11))
+# ROW_NEAR[mask]: the most numbers of ``mask`` within any run of five (how
+# close a district is to five in a row; the bots weigh it).
+ROW_NEAR: tuple[int, ...] = tuple(max(bin(m & w).count("1") for w in _WINDOWS) for m in range(1 << 11))
 
 
 def best_run(mask: int, versatile_present: bool) -> tuple[int, int] | None:

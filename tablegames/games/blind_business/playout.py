@@ -19,7 +19,7 @@ from tablegames.games.blind_business.actions import (
     ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
     Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Swap, Take,
 )
-from tablegames.games.blind_business.cards import DISTRICT, NUMBER, ROW_EXACT, ROW_GAP
+from tablegames.games.blind_business.cards import DISTRICT, NUMBER, ROW_EXACT, ROW_GAP, ROW_NEAR
 from tablegames.games.blind_business.rules import BlindBusinessState
 from tablegames.games.blind_business.vocab import EMPTY
 
@@ -52,7 +52,7 @@ def gain(state: BlindBusinessState, seat: int, card: int) -> float:
         vers = state.vers[seat][d]
         if ROW_EXACT[new] or (vers and ROW_GAP[new]):
             return value + ROW
-        near = _longest_window(new) + vers
+        near = ROW_NEAR[new] + vers
         if near >= 4:
             value += 12.0
         elif near == 3:
@@ -60,11 +60,6 @@ def gain(state: BlindBusinessState, seat: int, card: int) -> float:
     elif ROW_GAP[mask]:
         return value + ROW  # a Versatile filling the gap
     return value
-
-
-def _longest_window(mask: int) -> int:
-    """The most numbers of ``mask`` within any five in a row."""
-    return max(bin(mask & (0b11111 << start)).count("1") for start in range(7))
 
 
 class PlayoutBot:
