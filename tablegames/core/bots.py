@@ -56,7 +56,9 @@ def level_name(level: str) -> str:
 
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
                playout: str | Callable[[], Bot] = "random", evaluate: Callable[[Any, int], float] | None = None,
-               evaluate_players: Collection[int] = (), lead_steps: int = 0) -> dict[str, Callable[[], Bot]]:
+               evaluate_players: Collection[int] = (), lead_steps: int = 0,
+               random_rivals: float = 0.0,
+               alternatives: Callable[[Any, Any], Sequence[Any]] | None = None) -> dict[str, Callable[[], Bot]]:
     """A game's bots by level: random play, the game's own heuristic and,
     given the game's id, the search bot (it needs the game's sampler) whose
     playouts use the ``playout`` level (the heuristic where that is both
@@ -65,7 +67,10 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
     ``evaluate_players`` player counts, playouts instead look one round ahead with the heuristic and are scored
     by the game's ``evaluate`` (state, seat) -> float. With ``lead_steps``,
     the first decisions of each playout (how the others answer the move
-    being judged) are the heuristic's."""
+    being judged) are the heuristic's. With ``random_rivals``, each rival
+    plays at random in that share of the re-deals. In a free-form phase
+    (arranging a hand) the search weighs the heuristic's choice against the
+    game's ``alternatives`` (view, advice) -> actions, if it gives any."""
     levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
     if game:
         policy = playout if callable(playout) else RandomBot if playout == "random" else heuristic
@@ -75,7 +80,8 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
             from tablegames.core.search import SearchBot
 
             return SearchBot(lambda: registry.get(game), policy, advisor=heuristic, evaluate=evaluate,
-                             evaluate_players=evaluate_players, lead_steps=lead_steps)
+                             evaluate_players=evaluate_players, lead_steps=lead_steps,
+                             random_rivals=random_rivals, alternatives=alternatives)
 
         levels["search"] = search
     return levels

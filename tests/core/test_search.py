@@ -4,6 +4,7 @@ under an iteration cap, and always answers with a legal action."""
 from __future__ import annotations
 
 import random
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -262,3 +263,65 @@ def test_the_first_decisions_of_a_playout_are_the_heuristics_and_the_rest_the_fa
     state = _Answers()
     _play_out(state, 0, _PlaysTheFirst(), random.Random(1), limit=100, lead=_PlaysTheLast(), lead_steps=3)
     assert state.moves == [1, 1, 1, 0, 0, 0]
+
+
+class _LongAnswers(_Answers):
+    """Two seats alternate for forty moves; each picks 0 to 9."""
+
+    def is_over(self) -> bool:
+        return len(self.moves) >= 40
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return list(range(10))
+
+    def copy(self) -> "_LongAnswers":
+        return _LongAnswers()
+
+
+def test_a_careless_rival_plays_at_random_in_the_playouts_and_the_others_by_the_policy():
+    # Against beginners or easy bots, playouts that expect every rival to
+    # answer well misjudge the table: some re-deals let a rival play at random.
+    state = _LongAnswers()
+    _play_out(state, 0, _PlaysTheFirst(), random.Random(1), limit=100, careless={1})
+    assert set(state.moves[0::2]) == {0}
+    assert len(set(state.moves[1::2])) > 3
+
+
+def test_random_rivals_sets_the_share_of_re_deals_where_each_rival_plays_at_random():
+    careless_seats: list = []
+
+    def spy(state, seat, policy, rng, limit, lead=None, lead_steps=0, careless=()):
+        careless_seats.append(frozenset(careless))
+        return 0.5
+
+    class Spec:
+        @staticmethod
+        def sample(view, rng, memory=None):
+            return _LongAnswers()
+
+    view = {"seat": 0, "names": ["A", "B", "C"]}
+    for share, expected in ((0.0, 0.0), (1.0, 1.0), (0.5, 0.5)):
+        careless_seats.clear()
+        bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=2000),
+                        random_rivals=share)
+        with mock.patch("tablegames.core.search._play_out", spy):
+            bot.choose(view, [0, 1], random.Random(2))
+        assert careless_seats and all(0 not in seats for seats in careless_seats)
+        for rival in (1, 2):
+            rate = sum(rival in seats for seats in careless_seats) / len(careless_seats)
+            assert abs(rate - expected) < 0.1
+
+
+def test_in_a_free_form_phase_the_search_weighs_the_games_variations_of_the_advice():
+    # Arranging a hand: the legal list holds a few examples only; the search
+    # compares the heuristic's choice (0: loses) with the game's variations.
+    def variations(view, advice):
+        assert advice == 0
+        return [2, 0]
+
+    bot = SearchBot(lambda: _Spec(), _AdvisesTheLosingMove, Budget(seconds=None, iterations=4 * MIN_WORLDS),
+                    advisor=_AdvisesTheLosingMove, alternatives=variations)
+    assert bot.choose({"seat": 0}, ["an example", "another"], random.Random(1)) == 2
+    # Without variations, the advice is played as it is.
+    assert _one_move_bot(iterations=4 * MIN_WORLDS).choose({"seat": 0}, ["an example", "another"],
+                                                           random.Random(1)) == 0

@@ -25,6 +25,7 @@ from tablegames.games.blasting_billy.vocab import (
     VALUE,
     BillyView,
     Play,
+    Remembered,
     Where,
     card_from_id,
     is_dynamite,
@@ -45,6 +46,8 @@ class Memory:
     """The cards one seat gave Billy or dumped, in this game."""
 
     gifts: list[int] = field(default_factory=list)
+    # Each gift's place in Billy's column of its type (0 = first).
+    places: list[int] = field(default_factory=list)
     dumps: list[int] = field(default_factory=list)
     seen_played: int = -1
 
@@ -62,6 +65,7 @@ class HeuristicBot:
     def __init__(self) -> None:
         # Per seat (one bot may play every seat, as in a search's playouts).
         self._memories: dict[int, Memory] = {}
+        self._last_seat: int | None = None
 
     # ----- memory
     def memory(self, view: BillyView) -> "Memory":
@@ -71,12 +75,14 @@ class HeuristicBot:
         seat = view["seat"]
         assert seat is not None
         mem = self._memories.setdefault(seat, Memory())
+        self._last_seat = seat
         played = (sum(len(c) for c in view["billy"]) + sum(view["box"])
                   + sum(len(c) for cols in view["loot"] for c in cols))
         gifts_ok = all(sum(1 for g in mem.gifts if TYPE_OF[g] == t) <= len(view["billy"][t])
                        for t in range(TYPES))
         if played < mem.seen_played or not gifts_ok:
             mem.gifts.clear()
+            mem.places.clear()
             mem.dumps.clear()
         mem.seen_played = played
         return mem
@@ -91,18 +97,28 @@ class HeuristicBot:
         value = self.valuer(view, mean, spread)
         order = {a: i for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: (value(a), -order[a]))
-        self._record(mem, best)
+        self._record(mem, best, view)
         return best
 
     def played(self, seat_view: Mapping[str, Any], action: Any) -> None:
         """Remember a move the seat made that this bot did not choose (a
         search bot overruled its advice)."""
-        self._record(self.memory(cast(BillyView, seat_view)), action)
+        view = cast(BillyView, seat_view)
+        self._record(self.memory(view), action, view)
+
+    def remembered(self) -> Remembered:
+        """The gifts and dumps of the seat this bot last played: the search
+        bot's sampler keeps them in place (the view shows them face down)."""
+        mem = self._memories.get(self._last_seat) if self._last_seat is not None else None
+        if mem is None:
+            return Remembered()
+        return Remembered(tuple(zip(mem.gifts, mem.places)), tuple(mem.dumps))
 
     @staticmethod
-    def _record(mem: "Memory", action: Any) -> None:
+    def _record(mem: "Memory", action: Any, view: BillyView) -> None:
         if action.where is Where.BILLY:
             mem.gifts.append(action.card)
+            mem.places.append(len(view["billy"][TYPE_OF[action.card]]))
         elif action.where is Where.DUMP:
             mem.dumps.append(action.card)
         mem.seen_played += 1

@@ -43,6 +43,7 @@ from tablegames.games.blasting_billy.vocab import (
     ColumnReveal,
     Phase,
     Play,
+    Remembered,
     Reveal,
     SeatReveal,
     Where,
@@ -377,10 +378,32 @@ def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> Blast
     return BlastingBillyState(names, seed)
 
 
+def _remembered_in_place(view: BillyView, known: set[int],
+                         memory: Any) -> tuple[dict[tuple[int, int], int], list[int]]:
+    """The seat's remembered gifts by (type, place in Billy's column) and its
+    remembered dumps, where the view has room for them face down (a card
+    still in hand was advised, not played)."""
+    gifts: dict[tuple[int, int], int] = {}
+    dumps: list[int] = []
+    if not isinstance(memory, Remembered):
+        return gifts, dumps
+    for card, place in memory.gifts:
+        column = view["billy"][TYPE_OF[card]]
+        if card not in known and place < len(column) and is_hidden(column[place]):
+            gifts[TYPE_OF[card], place] = card
+    room = list(view["box"])
+    for card in memory.dumps:
+        if card not in known and room[TYPE_OF[card]] > 0:
+            room[TYPE_OF[card]] -= 1
+            dumps.append(card)
+    return gifts, dumps
+
+
 def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlastingBillyState:
     """A full state consistent with ``view``: every card the viewer cannot
     know is dealt again at random, keeping what shows (types, counts, face-up
-    cards, whose turn, the final round)."""
+    cards, whose turn, the final round) and what the seat remembers
+    (``memory``: its gifts to Billy in their places, its dumps in the box)."""
     view = cast(BillyView, seat_view)
     names = view["names"]
     n = len(names)
@@ -396,6 +419,9 @@ def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None)
     own_hand = [card_from_id(tok) for tok in view["hand"]] if view["hand"] is not None else None
     if own_hand is not None:
         known.update(own_hand)
+    gifts, dumps = _remembered_in_place(view, known, memory)
+    known.update(gifts.values())
+    known.update(dumps)
     pools: list[list[int]] = [[] for _ in range(TYPES)]
     for c in range(DECK_SIZE):
         if c not in known:
@@ -414,8 +440,12 @@ def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None)
     state.hands = [list(own_hand) if s == seat and own_hand is not None
                    else [deal(tok) for tok in view["hand_types"][s]] for s in range(n)]
     state.loot = [[[deal(tok) for tok in col] for col in cols] for cols in view["loot"]]
-    state.billy = [[deal(tok) for tok in col] for col in view["billy"]]
-    state.box = [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(view["box"][t])]
+    state.billy = [[gifts[t, i] if (t, i) in gifts else deal(tok) for i, tok in enumerate(col)]
+                   for t, col in enumerate(view["billy"])]
+    box_left = list(view["box"])
+    for card in dumps:
+        box_left[TYPE_OF[card]] -= 1
+    state.box = dumps + [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(box_left[t])]
     rng.shuffle(state.box)
     removed = [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(view["removed"][t])]
     rng.shuffle(removed)

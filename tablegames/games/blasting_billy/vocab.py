@@ -105,6 +105,17 @@ class Play:
         return f"{self.where.value} {CARD_ID[self.card]}"
 
 
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    """What a seat knows beyond its view: the cards it gave Billy, each with
+    its place in Billy's column of its type (0 = first), and the cards it
+    dumped (the view shows both face down). The search bot's sampler keeps
+    them where they are."""
+
+    gifts: tuple[tuple[int, int], ...] = ()
+    dumps: tuple[int, ...] = ()
+
+
 # Every possible action, made once: legal_actions hands these out.
 PLAYS: dict[Where, tuple[Play, ...]] = {
     where: tuple(Play(where, c) for c in range(DECK_SIZE)) for where in Where

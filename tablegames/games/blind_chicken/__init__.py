@@ -2,7 +2,7 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, Option, rules_page
-from tablegames.games.blind_chicken.bot import HeuristicBot
+from tablegames.games.blind_chicken.bot import HeuristicBot, nearby_orders
 from tablegames.games.blind_chicken.rules import check_options, new_state, parse_action, sample
 
 SPEC = GameSpec(
@@ -13,7 +13,7 @@ SPEC = GameSpec(
     pitch="Fix your hand's order, then play only from its ends; dodge the chickens.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot, game="blind-chicken", playout="heuristic"),
+    bots=bot_levels(HeuristicBot, game="blind-chicken", playout="heuristic", alternatives=nearby_orders),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(

@@ -453,3 +453,30 @@ def test_a_sampled_state_plays_on_to_a_finish():
         seat = other.to_move()[0]
         other.apply(seat, rng.choice(other.legal_actions(seat)))
     assert other.result().scores
+
+
+def test_the_sampler_keeps_the_seats_own_gifts_in_their_places_and_its_dumps_in_the_box():
+    # A player remembers the cards they gave Billy and dumped (the view shows
+    # them face down): the hard bot's re-deals must not deal them again.
+    from tablegames.games.blasting_billy.bot import HeuristicBot
+    from tablegames.games.blasting_billy.vocab import TYPE_OF, Remembered
+
+    state = SPEC.new_game(["A", "B", "C"], {}, 12)
+    bot, rng = HeuristicBot(), random.Random(3)
+    for _ in range(24):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, bot.choose(state.view(0), legal, rng) if seat == 0 else rng.choice(legal))
+    memory = bot.remembered()
+    assert memory.gifts and memory.dumps
+    for card, place in memory.gifts:
+        assert state.billy[TYPE_OF[card]][place] == card
+    for _ in range(20):
+        other = sample(state.view(0), rng, memory)
+        assert other.view(0) == state.view(0)
+        assert all(other.billy[TYPE_OF[card]][place] == card for card, place in memory.gifts)
+        assert set(memory.dumps) <= set(other.box)
+    # A card still in hand was advised, not played: it stays in the hand.
+    in_hand = state.hands[0][0]
+    advised = Remembered(gifts=((in_hand, len(state.billy[TYPE_OF[in_hand]])),), dumps=(in_hand,))
+    assert sample(state.view(0), rng, advised).hands[0] == state.hands[0]

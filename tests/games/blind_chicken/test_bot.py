@@ -43,3 +43,18 @@ def test_bot_ducks_rather_than_take_a_chicken_as_last_to_play():
             "trick": [[0, "C52"], [1, "C47"]], "taken": [[], [], []], "last_trick": None,
             "lowest_card": 24}
     assert HeuristicBot().choose(view, (LEFT, RIGHT), random.Random(0)) == RIGHT
+
+
+def test_the_hard_bot_weighs_arrangements_near_the_heuristics_against_it():
+    from tablegames.games.blind_chicken.bot import nearby_orders
+    from tablegames.games.blind_chicken.vocab import Order
+
+    state = SPEC.new_game(["A", "B", "C"], {}, 3)
+    advice = HeuristicBot().choose(state.view(0), state.legal_actions(0), random.Random(0))
+    orders = nearby_orders(state.view(0), advice)
+    hand = sorted(advice.cards)
+    assert all(sorted(order.cards) == hand for order in orders)
+    assert len(set(orders)) == len(orders) and advice not in orders
+    cards = advice.cards
+    assert Order(cards[1:2] + cards[0:1] + cards[2:]) in orders  # the two leftmost swapped
+    assert Order(tuple(hand)) in orders and Order(tuple(hand[::-1])) in orders
