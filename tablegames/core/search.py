@@ -7,8 +7,12 @@ action out in that re-deal with a fast policy (random moves, the game's
 heuristic where that is affordable, or a playout policy of the game's own,
 after the heuristic's first answers where those matter most), to the end of
 the game or of the current hand or round; or, where a game gives an
-evaluation, only one round ahead with the heuristic, scored by it. The heuristic's own choice is played unless
-another candidate does clearly better. The bot never sees the real state:
+evaluation, only one round ahead with the heuristic, scored by it. In a
+share of the re-deals a rival may play at random (a table of beginners is
+not a table of heuristics). In a free-form phase (arranging a hand) the
+candidates are the heuristic's choice and the game's variations of it. The
+heuristic's own choice is played unless another candidate does clearly
+better. The bot never sees the real state:
 it gets the view and the legal actions like every bot. Decision time is
 bounded by a time budget and an iteration cap, whichever comes first;
 with the cap binding, a seed gives the same choice.

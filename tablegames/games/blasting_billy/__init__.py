@@ -13,7 +13,11 @@ SPEC = GameSpec(
     pitch="Give Billy his loot, claim your own, never hold more than he does; mind the dynamite.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic"),
+    # Half the re-deals let each rival play at random: against easy bots
+    # the search expecting careful rivals was shot twice as often as the
+    # normal bot (5 players, 200 seeded games, 200 iterations: 49.5% won
+    # without, 60.5% with, the normal bot 61.3%).
+    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic", random_rivals=0.5),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Highest total among those Billy did not shoot wins.",
