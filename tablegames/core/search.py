@@ -9,10 +9,11 @@ after the heuristic's first answers where those matter most), to the end of
 the game or of the current hand or round; or, where a game gives an
 evaluation, only one round ahead with the heuristic, scored by it. In a
 share of the re-deals a rival may play at random (a table of beginners is
-not a table of heuristics). In a free-form phase (arranging a hand) the
-candidates are the heuristic's choice and the game's variations of it. The
-heuristic's own choice is played unless another candidate does clearly
-better. The bot never sees the real state:
+not a table of heuristics); where a game asks for it, the seat itself plays
+its playouts as its heuristic, remembering what it did. In a free-form
+phase (arranging a hand) the candidates are the heuristic's choice and the
+game's variations of it. The heuristic's own choice is played unless
+another candidate does clearly better. The bot never sees the real state:
 it gets the view and the legal actions like every bot. Decision time is
 bounded by a time budget and an iteration cap, whichever comes first;
 with the cap binding, a seed gives the same choice.
@@ -108,7 +109,7 @@ class SearchBot:
                  budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
                  evaluate: Callable[[Any, int], float] | None = None,
                  evaluate_players: Collection[int] = (), lead_steps: int = 0,
-                 random_rivals: float = 0.0,
+                 random_rivals: float = 0.0, own_memory: bool = False,
                  alternatives: Callable[[Mapping[str, Any], Any], Sequence[Any]] | None = None) -> None:
         self._spec = spec
         # In a free-form phase, the game's variations of the heuristic's
@@ -142,6 +143,10 @@ class SearchBot:
         # each re-deal): playouts that expect every rival to answer well
         # misjudge a table of careless players (easy bots, beginners).
         self.random_rivals = random_rivals
+        # The seat's own moves in the playouts are its adviser's, copied with
+        # what it remembers (its hidden gifts): a fresh policy on a re-dealt
+        # view has forgotten them and plays the seat more carelessly.
+        self.own_memory = own_memory
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
@@ -178,14 +183,15 @@ class SearchBot:
                 return advice
             candidates.remove(advice)
             candidates.insert(0, advice)  # first: it wins ties
-        choice = self._paired(spec, view, candidates, rng, deadline, advised=advice is not None)
+        choice = self._paired(spec, view, candidates, rng, deadline, advised=advice is not None,
+                              before=before)
         if before is not None and choice != advice:
             self._adviser = before
             before.played(view, choice)
         return choice
 
     def _paired(self, spec: GameSpec, view: Mapping[str, Any], candidates: list[Any], rng: random.Random,
-                deadline: float | None, advised: bool) -> Any:
+                deadline: float | None, advised: bool, before: Any = None) -> Any:
         """Sequential halving over ``candidates``, each round on re-deals
         shared by all the candidates still in. With ``advised``, the first
         candidate is the heuristic's choice: it stays in every round, and
@@ -202,6 +208,12 @@ class SearchBot:
         # What the seat remembers beyond its view (its adviser keeps it).
         remembered = getattr(self._adviser, "remembered", None)
         memory = remembered() if remembered is not None else None
+        # Per candidate: the adviser as it would be after playing it.
+        selves: list[Any] = [None] * len(candidates)
+        if self.own_memory and before is not None:
+            for index, candidate in enumerate(candidates):
+                selves[index] = copy.deepcopy(before)
+                selves[index].played(view, candidate)
         budget = self.budget
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
@@ -242,8 +254,9 @@ class SearchBot:
                         scores.append(look_ahead(state, seat, policy, random.Random(seed), evaluate,
                                                  budget.playout_limit))
                     else:
+                        own = copy.deepcopy(selves[index]) if selves[index] is not None else None
                         scores.append(_play_out(state, seat, policy, random.Random(seed),
-                                                budget.playout_limit, lead, self.lead_steps, careless))
+                                                budget.playout_limit, lead, self.lead_steps, careless, own))
                 if len(scores) < len(alive):
                     out_of_time = True
                     break
@@ -278,14 +291,16 @@ class SearchBot:
 
 
 def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limit: int,
-              lead: Any = None, lead_steps: int = 0, careless: Collection[int] = ()) -> float:
+              lead: Any = None, lead_steps: int = 0, careless: Collection[int] = (),
+              own: Any = None) -> float:
     """Play on with ``policy`` in every seat (it sees only views) and return
     the reward for ``seat``. A game whose state has ``stage()`` and
     ``standings()`` (several scored hands or rounds) is played only to the
     end of the current stage and judged by the standings then, as if the
     game ended there: later deals add noise, not information. The first
     ``lead_steps`` decisions are made by ``lead`` (the heuristic, on views);
-    the ``careless`` seats play at random throughout."""
+    the ``careless`` seats play at random throughout, and ``own`` (if any)
+    plays ``seat`` on its views."""
     needs_view = getattr(policy, "needs_view", False)
     # A policy written for playouts may read the re-deal itself (the
     # search's own imagined state, never the real one): no view to build.
@@ -307,6 +322,9 @@ def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limi
                 continue
         if mover in careless:
             state.apply(mover, legal[rng.randrange(len(legal))])
+            continue
+        if own is not None and mover == seat:
+            state.apply(mover, own.choose(state.view(mover), legal, rng))
             continue
         seen = state if reads_state else state.view(mover) if needs_view else None
         state.apply(mover, policy.choose(seen, legal, rng))

@@ -290,7 +290,7 @@ def test_a_careless_rival_plays_at_random_in_the_playouts_and_the_others_by_the_
 def test_random_rivals_sets_the_share_of_re_deals_where_each_rival_plays_at_random():
     careless_seats: list = []
 
-    def spy(state, seat, policy, rng, limit, lead=None, lead_steps=0, careless=()):
+    def spy(state, seat, policy, rng, limit, lead=None, lead_steps=0, careless=(), own=None):
         careless_seats.append(frozenset(careless))
         return 0.5
 
@@ -325,3 +325,60 @@ def test_in_a_free_form_phase_the_search_weighs_the_games_variations_of_the_advi
     # Without variations, the advice is played as it is.
     assert _one_move_bot(iterations=4 * MIN_WORLDS).choose({"seat": 0}, ["an example", "another"],
                                                            random.Random(1)) == 0
+
+
+class _Counting:
+    """An adviser that plays how many moves it remembers making."""
+
+    needs_view = True
+
+    def __init__(self) -> None:
+        self.moves: list[int] = []
+
+    def choose(self, view, legal, rng):
+        self.moves.append(len(self.moves))
+        return self.moves[-1]
+
+    def played(self, view, action):
+        self.moves.append(action)
+
+
+def _playouts_with(own_memory: bool) -> tuple[list[list[int]], list[int]]:
+    """The moves of every playout of one decision by a bot whose adviser
+    remembers two moves, and the adviser's memory after it."""
+    playouts: list[_Answers] = []
+
+    class Game(_Answers):
+        def legal_actions(self, seat: int) -> list[int]:
+            return list(range(10))
+
+        def copy(self) -> "Game":
+            playouts.append(Game())
+            return playouts[-1]
+
+    class Spec:
+        sample = staticmethod(lambda view, rng, memory=None: Game())
+
+    bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=40),
+                    advisor=_Counting, own_memory=own_memory)
+    bot._adviser.moves = [7, 7]
+    bot.choose({"seat": 0, "names": ["A", "B"]}, list(range(10)), random.Random(1))
+    return [game.moves for game in playouts], bot._adviser.moves
+
+
+def test_with_own_memory_the_seat_plays_its_playouts_as_its_adviser_remembering_its_moves():
+    # Blasting Billy: a fresh heuristic on a re-dealt view has forgotten the
+    # cards the seat gave Billy face down; a copy of the seat's own adviser,
+    # told the candidate being judged, remembers them.
+    playouts, memory = _playouts_with(own_memory=True)
+    assert playouts and all(len(moves) == 6 for moves in playouts)
+    # The candidate, then the adviser's copy (it remembers 7, 7 and the
+    # candidate: it plays 3, then 4); the rival plays by the policy.
+    assert {tuple(moves[2::2]) for moves in playouts} == {(3, 4)}
+    assert {tuple(moves[1::2]) for moves in playouts} == {(0, 0, 0)}
+    assert {moves[0] for moves in playouts} == set(range(10))
+    # The playouts played copies: the seat's adviser remembers its advice only.
+    assert memory == [7, 7, 2]
+    # Without it, the policy plays the seat too.
+    playouts, _ = _playouts_with(own_memory=False)
+    assert {tuple(moves[2::2]) for moves in playouts} == {(0, 0)}

@@ -16,8 +16,12 @@ SPEC = GameSpec(
     # Half the re-deals let each rival play at random: against easy bots
     # the search expecting careful rivals was shot twice as often as the
     # normal bot (5 players, 200 seeded games, 200 iterations: 49.5% won
-    # without, 60.5% with, the normal bot 61.3%).
-    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic", random_rivals=0.5),
+    # without, 60.5% with, the normal bot 61.3%). Its own seat plays the
+    # playouts as its heuristic, remembering the cards it gave Billy (300
+    # seeded games at 5 players, 100 iterations: 59.8% -> 65.7% won, the
+    # normal bot 63.3%).
+    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic", random_rivals=0.5,
+                    own_memory=True),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Highest total among those Billy did not shoot wins.",
