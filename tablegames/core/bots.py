@@ -57,7 +57,7 @@ def level_name(level: str) -> str:
 def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
                playout: str | Callable[[], Bot] = "random", evaluate: Callable[[Any, int], float] | None = None,
                evaluate_players: Collection[int] = (), lead_steps: int = 0,
-               random_rivals: float = 0.0, own_memory: bool = False,
+               random_rivals: float | Callable[[Any, Any], float] = 0.0, own_memory: bool = False,
                alternatives: Callable[[Any, Any], Sequence[Any]] | None = None) -> dict[str, Callable[[], Bot]]:
     """A game's bots by level: random play, the game's own heuristic and,
     given the game's id, the search bot (it needs the game's sampler) whose
@@ -68,7 +68,8 @@ def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
     by the game's ``evaluate`` (state, seat) -> float. With ``lead_steps``,
     the first decisions of each playout (how the others answer the move
     being judged) are the heuristic's. With ``random_rivals``, each rival
-    plays at random in that share of the re-deals. With ``own_memory``, the
+    plays at random in that share of the re-deals (a number, or the game's
+    estimate from the view and the seat's memory). With ``own_memory``, the
     seat's own moves in the playouts are its heuristic's, remembering what
     the seat did (the heuristic must have ``played``). In a free-form phase
     (arranging a hand) the search weighs the heuristic's choice against the

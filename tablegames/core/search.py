@@ -109,7 +109,7 @@ class SearchBot:
                  budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
                  evaluate: Callable[[Any, int], float] | None = None,
                  evaluate_players: Collection[int] = (), lead_steps: int = 0,
-                 random_rivals: float = 0.0, own_memory: bool = False,
+                 random_rivals: float | Callable[[Mapping[str, Any], Any], float] = 0.0, own_memory: bool = False,
                  alternatives: Callable[[Mapping[str, Any], Any], Sequence[Any]] | None = None) -> None:
         self._spec = spec
         # In a free-form phase, the game's variations of the heuristic's
@@ -141,7 +141,9 @@ class SearchBot:
         self.lead_steps = lead_steps if advisor is not None else 0
         # The chance that a rival plays at random in a re-deal (each rival,
         # each re-deal): playouts that expect every rival to answer well
-        # misjudge a table of careless players (easy bots, beginners).
+        # misjudge a table of careless players (easy bots, beginners). A
+        # game may estimate it from what the table has shown so far
+        # (view, memory) -> share.
         self.random_rivals = random_rivals
         # The seat's own moves in the playouts are its adviser's, copied with
         # what it remembers (its hidden gifts): a fresh policy on a re-dealt
@@ -208,6 +210,9 @@ class SearchBot:
         # What the seat remembers beyond its view (its adviser keeps it).
         remembered = getattr(self._adviser, "remembered", None)
         memory = remembered() if remembered is not None else None
+        careless_share = self.random_rivals
+        if callable(careless_share):
+            careless_share = careless_share(view, memory)
         # Per candidate: the adviser as it would be after playing it.
         selves: list[Any] = [None] * len(candidates)
         if self.own_memory and before is not None:
@@ -237,7 +242,7 @@ class SearchBot:
                 world = sample(view, rng) if memory is None else sample(view, rng, memory)
                 seed = rng.random()
                 careless = frozenset(s for s in range(len(view["names"])) if s != seat
-                                     and rng.random() < self.random_rivals) if self.random_rivals else ()
+                                     and rng.random() < careless_share) if careless_share else ()
                 scores = []
                 for index in alive:
                     if deadline is not None and time.perf_counter() > deadline:

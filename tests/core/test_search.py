@@ -310,6 +310,21 @@ def test_random_rivals_sets_the_share_of_re_deals_where_each_rival_plays_at_rand
         for rival in (1, 2):
             rate = sum(rival in seats for seats in careless_seats) / len(careless_seats)
             assert abs(rate - expected) < 0.1
+    # A game's estimate from the view and what the seat remembers.
+    asked: list = []
+
+    def estimate(seen, memory):
+        asked.append((seen, memory))
+        return 1.0
+
+    careless_seats.clear()
+    bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=200),
+                    advisor=_Remembering, random_rivals=estimate)
+    bot._adviser.moves = [5]
+    with mock.patch("tablegames.core.search._play_out", spy):
+        bot.choose({**view, "turn": 1}, [0, 1], random.Random(2))
+    assert asked == [({**view, "turn": 1}, (5, 0))]
+    assert careless_seats and all(seats == {1, 2} for seats in careless_seats)
 
 
 def test_in_a_free_form_phase_the_search_weighs_the_games_variations_of_the_advice():

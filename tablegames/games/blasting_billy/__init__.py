@@ -2,7 +2,7 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, rules_page
-from tablegames.games.blasting_billy.bot import HeuristicBot
+from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
 from tablegames.games.blasting_billy.rules import new_state, parse_action, sample
 
 SPEC = GameSpec(
@@ -13,14 +13,14 @@ SPEC = GameSpec(
     pitch="Give Billy his loot, claim your own, never hold more than he does; mind the dynamite.",
     new_state=new_state,
     parse_action=parse_action,
-    # Half the re-deals let each rival play at random: against easy bots
-    # the search expecting careful rivals was shot twice as often as the
-    # normal bot (5 players, 200 seeded games, 200 iterations: 49.5% won
-    # without, 60.5% with, the normal bot 61.3%). Its own seat plays the
-    # playouts as its heuristic, remembering the cards it gave Billy (300
-    # seeded games at 5 players, 100 iterations: 59.8% -> 65.7% won, the
-    # normal bot 63.3%).
-    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic", random_rivals=0.5,
+    # Rivals play at random in a share of the re-deals, judged by how often
+    # they dump: against easy bots the search expecting careful rivals was
+    # shot twice as often as the normal bot (5 players, 200 seeded games,
+    # 200 iterations: 49.5% won; with half its rivals random, 60.5%; the
+    # normal bot 61.3%), while against normal bots careful rivals are right.
+    # Its own seat plays the playouts as its heuristic, remembering the
+    # cards it gave Billy (a fresh heuristic on a re-dealt view forgot them).
+    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic", random_rivals=careless_share,
                     own_memory=True),
     default_bot="heuristic",
     rules_text=rules_page(__package__),

@@ -6,8 +6,8 @@ import pytest
 
 from tablegames.core import registry
 from tablegames.core.simulate import simulate
-from tablegames.games.blasting_billy.bot import HeuristicBot
-from tablegames.games.blasting_billy.vocab import CARD_ID, parse_action
+from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
+from tablegames.games.blasting_billy.vocab import CARD_ID, Remembered, Where, parse_action
 from tests.games.blasting_billy.helpers import position
 
 SPEC = registry.get("blasting-billy")
@@ -100,3 +100,47 @@ def test_one_bot_playing_every_seat_keeps_a_memory_per_seat():
     gifts = [CARD_ID[c] for c in bot.memory(state.view(0)).gifts]
     assert gifts == ["G10"]
     assert "G10" not in [CARD_ID[c] for c in bot.memory(state.view(1)).gifts]
+
+
+def _table_where_rivals(where: Where, turns: int):
+    """Three seats: seat 0 dumps every card, the rivals all play ``where``."""
+    state = SPEC.new_game(["A", "B", "C"], {}, 4)
+    dumps: list[int] = []
+    for _ in range(turns):
+        seat = state.to_move()[0]
+        action = next(a for a in state.legal_actions(seat) if a.where is (Where.DUMP if seat == 0 else where))
+        if seat == 0:
+            dumps.append(action.card)
+        state.apply(seat, action)
+    return state.view(0), Remembered(dumps=tuple(dumps))
+
+
+def test_the_hard_bot_judges_how_carelessly_its_rivals_play_by_how_often_they_dump():
+    # The search lets that share of its rivals play at random in its
+    # re-deals: a random player dumps a third of its cards, the normal bot
+    # few. Before anyone has played: halfway.
+    assert careless_share(*_table_where_rivals(Where.CLAIM, 0)) == pytest.approx(0.5)
+    assert careless_share(*_table_where_rivals(Where.DUMP, 12)) > 0.99
+    # The seat's own dumps (it remembers them) say nothing of its rivals.
+    view, memory = _table_where_rivals(Where.CLAIM, 12)
+    assert careless_share(view, memory) < 0.1
+    assert careless_share(view, Remembered()) > 0.5
+
+
+def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
+    for rivals, low, high in (("random", 0.8, 1.0), ("heuristic", 0.0, 0.2)):
+        shares = []
+        for seed in range(10):
+            state = SPEC.new_game(["A", "B", "C", "D", "E"], {}, seed)
+            bots = [HeuristicBot()] + [SPEC.bots[rivals]() for _ in range(4)]
+            rng = random.Random(seed)
+            turns = 0
+            while turns < 5:
+                seat = state.to_move()[0]
+                view = state.view(seat)
+                if seat == 0:
+                    turns += 1
+                    if turns == 5:  # its fifth turn: the rivals made some 16 moves
+                        shares.append(careless_share(view, bots[0].remembered()))
+                state.apply(seat, bots[seat].choose(view, state.legal_actions(seat), rng))
+        assert low <= sum(shares) / len(shares) <= high, (rivals, shares)
