@@ -52,6 +52,12 @@ class Memory:
     seen_played: int = -1
 
 
+def cards_played(view: BillyView) -> int:
+    """Cards played so far, one a turn: to Billy, into the box or a loot."""
+    return (sum(len(c) for c in view["billy"]) + sum(view["box"])
+            + sum(len(c) for cols in view["loot"] for c in cols))
+
+
 def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
@@ -76,8 +82,7 @@ class HeuristicBot:
         assert seat is not None
         mem = self._memories.setdefault(seat, Memory())
         self._last_seat = seat
-        played = (sum(len(c) for c in view["billy"]) + sum(view["box"])
-                  + sum(len(c) for cols in view["loot"] for c in cols))
+        played = cards_played(view)
         gifts_ok = all(sum(1 for g in mem.gifts if TYPE_OF[g] == t) <= len(view["billy"][t])
                        for t in range(TYPES))
         if played < mem.seen_played or not gifts_ok:
@@ -253,11 +258,10 @@ def careless_share(seat_view: Mapping[str, Any], memory: Remembered | None) -> f
     view = cast(BillyView, seat_view)
     seat = view["seat"]
     assert seat is not None
-    n = len(view["names"])
-    played = (sum(len(c) for c in view["billy"]) + sum(view["box"])
-              + sum(len(c) for cols in view["loot"] for c in cols))
     if view["phase"] == "over":
         return 0.0
+    n = len(view["names"])
+    played = cards_played(view)
     # One card a turn, from ``start`` round the table.
     own_moves = played // n + (1 if (seat - view["start"]) % n < played % n else 0)
     # A remembered dump still in hand is advice, not yet played.
