@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, cast
 
+from tablegames.core.search import careless_chance
 from tablegames.games.blasting_billy.vocab import (
     DECK_SIZE,
     TYPE_OF,
@@ -269,6 +270,5 @@ def careless_share(seat_view: Mapping[str, Any], memory: Remembered | None) -> f
     own_dumps = sum(1 for card in memory.dumps if card not in hand) if memory is not None else 0
     rival_moves = played - own_moves
     rival_dumps = max(0, sum(view["box"]) - own_dumps)
-    log_odds = (rival_dumps * math.log(RANDOM_DUMPS / CAREFUL_DUMPS)
-                + (rival_moves - rival_dumps) * math.log((1 - RANDOM_DUMPS) / (1 - CAREFUL_DUMPS)))
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, log_odds))))
+    return careless_chance(((rival_dumps, RANDOM_DUMPS, CAREFUL_DUMPS),
+                            (rival_moves - rival_dumps, 1 - RANDOM_DUMPS, 1 - CAREFUL_DUMPS)))

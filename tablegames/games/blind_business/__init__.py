@@ -2,7 +2,7 @@
 
 from tablegames.core.bots import bot_levels
 from tablegames.core.game import GameSpec, Option, rules_page
-from tablegames.games.blind_business.bot import HeuristicBot
+from tablegames.games.blind_business.bot import HeuristicBot, careless_share
 from tablegames.games.blind_business.playout import PlayoutBot
 from tablegames.games.blind_business.rules import new_state, parse_action
 from tablegames.games.blind_business.sampler import sample
@@ -16,7 +16,8 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     sample=sample,
-    bots=bot_levels(HeuristicBot, game="blind-business", playout=PlayoutBot, lead_steps=3),
+    bots=bot_levels(HeuristicBot, game="blind-business", playout=PlayoutBot, lead_steps=3,
+                    random_rivals=careless_share),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(

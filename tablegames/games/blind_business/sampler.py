@@ -31,6 +31,7 @@ from tablegames.games.blind_business.vocab import (
     Peeking,
     Phase,
     PlacingTrainer,
+    Remembered,
     Replying,
     Requesting,
     Step,
@@ -46,11 +47,11 @@ _SIMPLE: dict[str, type[Decision]] = {
 }
 
 
-def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlindBusinessState:
-    """``memory``: the cards the seat remembers in its own hand (card
-    ids, from its looks and the hands it saw come to it in a swap); they
-    go back into its face-down slots, in a random order, and only the rest
-    of the hand is re-dealt from the unseen cards."""
+def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | None = None) -> BlindBusinessState:
+    """``memory``: what the seat remembers; the cards it remembers in its
+    own hand (from its looks and the hands it saw come to it in a swap) go
+    back into its face-down slots, in a random order, and only the rest of
+    the hand is re-dealt from the unseen cards."""
     seat = view["seat"]
     if seat is None:
         raise ValueError("Resampling needs one seat's view, not the public table's.")
@@ -112,7 +113,7 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
     # What the seat remembers of its hand stays in it (the slots shuffled:
     # it never knows which slot holds which); the rest is drawn at random.
     unseen_set = set(unseen)
-    kept = sorted({CARD_BY_ID[card] for card in memory or ()} & unseen_set)[:len(own_hidden)]
+    kept = sorted({CARD_BY_ID[card] for card in (memory.cards if memory is not None else ())} & unseen_set)[:len(own_hidden)]
     if kept:
         unseen = [c for c in unseen if c not in kept]
     own = kept + [unseen.pop() for _ in range(len(own_hidden) - len(kept))]

@@ -19,6 +19,21 @@ HIDDEN = "back"
 EMPTY = -1
 
 
+@dataclass(frozen=True)
+class Remembered:
+    """What a seat knows beyond its view: the cards it believes it holds
+    (card ids, from its looks and a hand it took in a swap; the search bot's
+    sampler keeps them in its hand), and how its rivals answered its asks
+    and replied to its counter-asks (the search bot judges from them how
+    carelessly its rivals play)."""
+
+    cards: frozenset[str] = frozenset()
+    yes_answers: int = 0
+    no_answers: int = 0
+    accepted: int = 0
+    rejected: int = 0
+
+
 class Phase(StrEnum):
     """The phase of a view: what the seat(s) to move decide now."""
 

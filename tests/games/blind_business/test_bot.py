@@ -93,4 +93,61 @@ def test_after_a_swap_it_did_not_advise_the_bot_remembers_the_hand_it_took():
     bot = HeuristicBot()
     view = json.loads(json.dumps(state.view(0)))
     bot.played(view, Swap(2))
-    assert bot.remembered() == {"BW7", "BW8", "CS9", "DT9"}
+    assert bot.remembered().cards == {"BW7", "BW8", "CS9", "DT9"}
+
+
+def test_the_bot_remembers_how_its_rivals_answered_its_asks_and_replied_to_its_counter_asks():
+    from tablegames.games.blind_business.bot import careless_share
+
+    bot = HeuristicBot()
+    # Seat 0 asks seat 1, who says no: seat 0 sees the answer when it takes.
+    state = position(2, hands=[["PG2", "CS3", "DT4", "BW4"], ["PG3", "BW11", "CS2", "DT2"]])
+    play(state, "ask p2 1", "no")
+    state.apply(0, decide(state, 0, bot))
+    assert (bot.remembered().yes_answers, bot.remembered().no_answers) == (0, 1)
+    # Seat 1 asks seat 0, who says yes and counter-asks; seat 1 accepts: at
+    # its next view seat 0 sees it won the card it asked for.
+    while state.to_move() != (1,) or state.view(1)["phase"] != "ask":
+        mover = state.to_move()[0]
+        state.apply(mover, decide(state, mover, bot if mover == 0 else None))
+    play(state, "ask p1 1", "yes")
+    state.apply(0, decide(state, 0, bot))  # a plain counter-ask (no token)
+    play(state, "accept")
+    while 0 not in state.to_move():
+        mover = state.to_move()[0]
+        state.apply(mover, decide(state, mover))
+    decide(state, 0, bot)
+    memory = bot.remembered()
+    assert (memory.accepted, memory.rejected) == (1, 0)
+    # A no and an accept: more likely from a random player than a careful one.
+    assert careless_share(state.view(0), memory) > 0.9
+
+
+def test_the_hard_bot_judges_how_carelessly_its_rivals_play_by_their_answers_and_replies():
+    from tablegames.games.blind_business.bot import careless_share
+    from tablegames.games.blind_business.vocab import Remembered
+
+    view = position(2).view(0)
+    assert careless_share(view, Remembered()) == 0.5, "before anyone answered: even"
+    careful = careless_share(view, Remembered(yes_answers=5, no_answers=1, rejected=4))
+    careless = careless_share(view, Remembered(yes_answers=3, no_answers=3, accepted=2, rejected=2))
+    assert careful < 0.1 < 0.9 < careless
+    # The cards it remembers are no evidence either way.
+    assert careless_share(view, Remembered(cards=frozenset({"PG2", "CS3"}))) == 0.5
+
+
+def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
+    from tablegames.games.blind_business.bot import careless_share
+
+    for rivals, low, high in (("random", 0.7, 1.0), ("heuristic", 0.0, 0.3)):
+        shares = []
+        for seed in range(10):
+            state = SPEC.new_game(["A", "B"], {}, seed)
+            bots = [HeuristicBot(), SPEC.bots[rivals]()]
+            rng = random.Random(seed)
+            while state.view(0)["turn"] <= state.view(0)["turns"] * 2 // 3 and not state.is_over():
+                seat = state.to_move()[0]
+                view = state.view(seat)
+                state.apply(seat, bots[seat].choose(view, state.legal_actions(seat), rng))
+            shares.append(careless_share(state.view(0), bots[0].remembered()))
+        assert low <= sum(shares) / len(shares) <= high, (rivals, shares)

@@ -8,6 +8,7 @@ from tablegames.games.blind_business import SPEC
 from tablegames.games.blind_business.actions import SEEN
 from tablegames.games.blind_business.cards import CARD_ID
 from tablegames.games.blind_business.sampler import sample
+from tablegames.games.blind_business.vocab import Remembered
 from tests.games.blind_business.helpers import play
 from tests.games.blind_business.test_rules import end_of_game
 
@@ -76,7 +77,7 @@ def test_the_sampler_keeps_the_cards_a_seat_remembers_in_its_hand_in_a_random_or
     remembered = {CARD_ID[c] for c in state.hands[0][:2]}
     orders = set()
     for seed in range(30):
-        again = sample(view, random.Random(seed), remembered)
+        again = sample(view, random.Random(seed), Remembered(frozenset(remembered)))
         hand = [CARD_ID[c] for c in again.hands[0]]
         assert remembered <= set(hand)
         orders.add(tuple(hand.index(card) for card in sorted(remembered)))
@@ -84,5 +85,5 @@ def test_the_sampler_keeps_the_cards_a_seat_remembers_in_its_hand_in_a_random_or
     assert len(orders) > 1, "the remembered cards land in any slot"
     # A card the seat "remembers" that is in view elsewhere is not kept twice.
     visible = CARD_ID[state.hands[1][0]]
-    again = sample(view, random.Random(1), {visible})
+    again = sample(view, random.Random(1), Remembered(frozenset({visible})))
     assert again.pieces() == state.pieces()
