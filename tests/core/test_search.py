@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from tablegames.core import registry
 from tablegames.core.game import Result
-from tablegames.core.search import MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, _play_out, look_ahead, reward
+from tablegames.core.search import (
+    MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, _play_out, careless_chance, look_ahead, reward,
+)
 from tests.harness import game_cases, names, random_steps
 
 SEARCHABLE = [(game, n) for game, n in game_cases() if registry.get(game).sample is not None]
@@ -397,3 +399,15 @@ def test_with_own_memory_the_seat_plays_its_playouts_as_its_adviser_remembering_
     # Without it, the policy plays the seat too.
     playouts, _ = _playouts_with(own_memory=False)
     assert {tuple(moves[2::2]) for moves in playouts} == {(0, 0)}
+
+
+def test_the_careless_chance_is_even_without_evidence_and_moves_with_each_sign_of_random_play():
+    assert careless_chance(()) == 0.5
+    # A move a random player makes half the time and a careful one a tenth:
+    # once seen, odds of 5 to 1 for random play; twice, 25 to 1.
+    assert careless_chance(((1, 0.5, 0.1),)) == pytest.approx(5 / 6)
+    assert careless_chance(((2, 0.5, 0.1),)) == pytest.approx(25 / 26)
+    # The other answer (half against nine tenths) points the other way.
+    assert careless_chance(((1, 0.5, 0.9),)) == pytest.approx(5 / 14)
+    # Long runs stay a chance, never 0 or 1 exactly.
+    assert 0.0 < careless_chance(((1000, 0.5, 0.9),)) < careless_chance(((1000, 0.5, 0.1),)) < 1.0

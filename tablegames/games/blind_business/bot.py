@@ -6,7 +6,9 @@ finished row is worth a win), and weighs what it wins against what it hands
 to rivals. Its own hand is unknown, as for a human: it remembers the faces
 it saw during its private looks (and the hand it took in a swap), drops
 those that turn up elsewhere, and treats the remaining slots as an average
-card of the unseen pool.
+card of the unseen pool. It also notes how its rivals answered its asks and
+replied to its counter-asks: the hard bot judges from that how carefully
+they play (``careless_share``).
 """
 
 from __future__ import annotations
