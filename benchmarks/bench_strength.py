@@ -111,7 +111,8 @@ def main() -> None:
                 n_low, n_high = wilson(normal, args.games)
                 row = {
                     "game": spec.id, "players": players, "against": level_name(opponent),
-                    "games": args.games, "iterations": args.iterations, "options": resolved,
+                    "games": args.games, "seeds": [args.seed, args.seed + args.games - 1],
+                    "iterations": args.iterations, "options": resolved,
                     "fair_share": round(1 / players, 4),
                     "hard_share": round(hard, 4), "hard_ci95": [round(low, 4), round(high, 4)],
                     "hard_vs_fair": round(hard * players, 2),
