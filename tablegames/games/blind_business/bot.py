@@ -212,7 +212,7 @@ class HeuristicBot:
         self.replies: list[bool] = []
         self.awaited: tuple[int, frozenset[int]] | None = None
 
-    # ----- memory of the own hand
+    # ----- memory: the own hand, the rivals' answers
     def remembered(self) -> Remembered:
         """The cards this bot believes its seat holds (card ids: the search
         bot's sampler keeps them in the seat's hand) and the rivals' answers
@@ -471,7 +471,8 @@ def careless_share(view: Mapping[str, Any], memory: Remembered | None) -> float:
     answered "no" to the seat's asks and accepted its counter-asks: the
     chance, even before anyone answered, that a table answering like that is
     a random one rather than a careful one. The search bot lets that share
-    of its rivals play at random in its re-deals."""
+    of its rivals play at random in its re-deals. (All of it is in the
+    memory: a view shows only the current ask.)"""
     if memory is None:
         return careless_chance(())
     return careless_chance(((memory.no_answers, RANDOM_NO, CAREFUL_NO),

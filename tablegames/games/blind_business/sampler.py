@@ -113,7 +113,8 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
     # What the seat remembers of its hand stays in it (the slots shuffled:
     # it never knows which slot holds which); the rest is drawn at random.
     unseen_set = set(unseen)
-    kept = sorted({CARD_BY_ID[card] for card in (memory.cards if memory is not None else ())} & unseen_set)[:len(own_hidden)]
+    remembered = memory.cards if memory is not None else frozenset()
+    kept = sorted({CARD_BY_ID[card] for card in remembered} & unseen_set)[:len(own_hidden)]
     if kept:
         unseen = [c for c in unseen if c not in kept]
     own = kept + [unseen.pop() for _ in range(len(own_hidden) - len(kept))]
