@@ -88,12 +88,14 @@ def _rank(scores: Sequence[float], seat: int) -> float:
     return beaten / others
 
 
-def careless_chance(evidence: Sequence[tuple[int, float, float]]) -> float:
-    """The chance, from an even prior, that a table of rivals plays at
-    random rather than carefully, given what they were seen doing: for each
-    kind of move, (how many times it was seen, its chance under random play,
-    its chance under careful play). A game's ``random_rivals`` estimate."""
-    log_odds = sum(times * math.log(if_random / if_careful) for times, if_random, if_careful in evidence)
+def careless_chance(evidence: Sequence[tuple[int, float, float]], prior: float = 0.5) -> float:
+    """The chance that a table of rivals plays at random rather than
+    carefully, given what they were seen doing: for each kind of move, (how
+    many times it was seen, its chance under random play, its chance under
+    careful play); before any evidence, ``prior``. A game's
+    ``random_rivals`` estimate."""
+    log_odds = math.log(prior / (1 - prior)) + sum(
+        times * math.log(if_random / if_careful) for times, if_random, if_careful in evidence)
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, log_odds))))
 
 

@@ -464,21 +464,27 @@ class HeuristicBot:
 CAREFUL_NO = 0.14
 CAREFUL_ACCEPT = 0.19
 RANDOM_NO = RANDOM_ACCEPT = 0.5
+# Before any answer: careful more likely than not. At 4 and 5 players the
+# seat sees few answers (only its own asks and counter-asks), and with an
+# even prior it played a careful table as if 40% of it were random: at 4
+# players, 200 seeded games against normal bots, 100 iterations, its win
+# share fell from 38.2% to 33.2%.
+CARELESS_PRIOR = 0.2
 
 
 def careless_share(view: Mapping[str, Any], memory: Remembered | None) -> float:
     """How likely the rivals are to play at random, judged by how often they
     answered "no" to the seat's asks and accepted its counter-asks: the
-    chance, even before anyone answered, that a table answering like that is
-    a random one rather than a careful one. The search bot lets that share
+    chance, from a prior leaning to careful play, that a table answering
+    like that is a random one rather than a careful one. The search bot lets that share
     of its rivals play at random in its re-deals. (All of it is in the
     memory: a view shows only the current ask.)"""
     if memory is None:
-        return careless_chance(())
+        return CARELESS_PRIOR
     return careless_chance(((memory.no_answers, RANDOM_NO, CAREFUL_NO),
                             (memory.yes_answers, 1 - RANDOM_NO, 1 - CAREFUL_NO),
                             (memory.accepted, RANDOM_ACCEPT, CAREFUL_ACCEPT),
-                            (memory.rejected, 1 - RANDOM_ACCEPT, 1 - CAREFUL_ACCEPT)))
+                            (memory.rejected, 1 - RANDOM_ACCEPT, 1 - CAREFUL_ACCEPT)), CARELESS_PRIOR)
 
 
 __all__ = ["HeuristicBot", "YES", "NO", "careless_share"]

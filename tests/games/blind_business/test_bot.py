@@ -119,8 +119,8 @@ def test_the_bot_remembers_how_its_rivals_answered_its_asks_and_replied_to_its_c
     decide(state, 0, bot)
     memory = bot.remembered()
     assert (memory.accepted, memory.rejected) == (1, 0)
-    # A no and an accept: more likely from a random player than a careful one.
-    assert careless_share(state.view(0), memory) > 0.9
+    # A no and an accept: now more likely from a random player than a careful one.
+    assert careless_share(state.view(0), memory) > 0.5
 
 
 def test_the_hard_bot_judges_how_carelessly_its_rivals_play_by_their_answers_and_replies():
@@ -128,18 +128,19 @@ def test_the_hard_bot_judges_how_carelessly_its_rivals_play_by_their_answers_and
     from tablegames.games.blind_business.vocab import Remembered
 
     view = position(2).view(0)
-    assert careless_share(view, Remembered()) == 0.5, "before anyone answered: even"
+    before = careless_share(view, Remembered())
+    assert 0.0 < before < 0.5, "before anyone answered: more likely careful, but not surely"
     careful = careless_share(view, Remembered(yes_answers=5, no_answers=1, rejected=4))
-    careless = careless_share(view, Remembered(yes_answers=3, no_answers=3, accepted=2, rejected=2))
+    careless = careless_share(view, Remembered(yes_answers=2, no_answers=4, accepted=2, rejected=2))
     assert careful < 0.1 < 0.9 < careless
     # The cards it remembers are no evidence either way.
-    assert careless_share(view, Remembered(cards=frozenset({"PG2", "CS3"}))) == 0.5
+    assert careless_share(view, Remembered(cards=frozenset({"PG2", "CS3"}))) == before
 
 
 def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
     from tablegames.games.blind_business.bot import careless_share
 
-    for rivals, low, high in (("random", 0.7, 1.0), ("heuristic", 0.0, 0.3)):
+    for rivals, low, high in (("random", 0.5, 1.0), ("heuristic", 0.0, 0.15)):
         shares = []
         for seed in range(10):
             state = SPEC.new_game(["A", "B"], {}, seed)
