@@ -403,6 +403,7 @@ def test_with_own_memory_the_seat_plays_its_playouts_as_its_adviser_remembering_
 
 def test_the_careless_chance_is_even_without_evidence_and_moves_with_each_sign_of_random_play():
     assert careless_chance(()) == 0.5
+    assert careless_chance((), prior=0.2) == pytest.approx(0.2), "a game may lean one way before any evidence"
     # A move a random player makes half the time and a careful one a tenth:
     # once seen, odds of 5 to 1 for random play; twice, 25 to 1.
     assert careless_chance(((1, 0.5, 0.1),)) == pytest.approx(5 / 6)

@@ -476,11 +476,10 @@ def careless_share(view: Mapping[str, Any], memory: Remembered | None) -> float:
     """How likely the rivals are to play at random, judged by how often they
     answered "no" to the seat's asks and accepted its counter-asks: the
     chance, from a prior leaning to careful play, that a table answering
-    like that is a random one rather than a careful one. The search bot lets that share
-    of its rivals play at random in its re-deals. (All of it is in the
-    memory: a view shows only the current ask.)"""
-    if memory is None:
-        return CARELESS_PRIOR
+    like that is a random one rather than a careful one. The search bot
+    lets that share of its rivals play at random in its re-deals. (All of
+    it is in the memory: a view shows only the current ask.)"""
+    memory = memory if memory is not None else Remembered()
     return careless_chance(((memory.no_answers, RANDOM_NO, CAREFUL_NO),
                             (memory.yes_answers, 1 - RANDOM_NO, 1 - CAREFUL_NO),
                             (memory.accepted, RANDOM_ACCEPT, CAREFUL_ACCEPT),
