@@ -115,16 +115,22 @@ def _table_where_rivals(where: Where, turns: int):
     return state.view(0), Remembered(dumps=tuple(dumps))
 
 
-def test_the_hard_bot_judges_how_carelessly_its_rivals_play_by_how_often_they_dump():
+def test_the_hard_bot_judges_how_carelessly_its_rivals_play_by_what_they_claim_and_dump():
     # The search lets that share of its rivals play at random in its
-    # re-deals: a random player dumps a third of its cards, the normal bot
-    # few. Before anyone has played: halfway.
+    # re-deals. A careful player claims its first card, and dumps few of the
+    # cards it does not claim; a random player claims a third of its cards,
+    # whenever, and dumps half of the rest. Before anyone has played: even.
     assert careless_share(*_table_where_rivals(Where.CLAIM, 0)) == pytest.approx(0.5)
+    # One round: the rivals opened by giving Billy their cards, or by
+    # claiming them.
+    assert careless_share(*_table_where_rivals(Where.BILLY, 3)) > 0.9
+    assert careless_share(*_table_where_rivals(Where.CLAIM, 3)) < 0.2
     assert careless_share(*_table_where_rivals(Where.DUMP, 12)) > 0.99
-    # The seat's own dumps (it remembers them) say nothing of its rivals.
+    # The seat's own dumps (it remembers them) say nothing of its rivals:
+    # taken for theirs, they would make a careful table look careless.
     view, memory = _table_where_rivals(Where.CLAIM, 12)
-    assert careless_share(view, memory) < 0.1
-    assert careless_share(view, Remembered()) > 0.5
+    assert careless_share(view, memory) < 0.01
+    assert careless_share(view, Remembered()) > 0.1
 
 
 def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
