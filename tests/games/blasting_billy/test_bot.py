@@ -6,7 +6,7 @@ import pytest
 
 from tablegames.core import registry
 from tablegames.core.simulate import simulate
-from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
+from tablegames.games.blasting_billy.bot import CAREFUL_CLAIMS, HeuristicBot, careless_share, claims_likelihood
 from tablegames.games.blasting_billy.vocab import CARD_ID, Remembered, Where, parse_action
 from tests.games.blasting_billy.helpers import position
 
@@ -150,3 +150,13 @@ def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
                         shares.append(careless_share(view, bots[0].remembered()))
                 state.apply(seat, bots[seat].choose(view, state.legal_actions(seat), rng))
         assert low <= sum(shares) / len(shares) <= high, (rivals, shares)
+
+
+def test_the_chance_of_a_number_of_claims_follows_the_chance_of_each_card():
+    # A random player: the binomial; its chances over 0-4 claims add up.
+    assert claims_likelihood(4, 1, [1 / 3]) == pytest.approx(4 * (1 / 3) * (2 / 3) ** 3)
+    assert sum(claims_likelihood(4, c, CAREFUL_CLAIMS) for c in range(5)) == pytest.approx(1.0)
+    # A careful player's first card is a claim: none claimed in one move is
+    # rare for it, a third of the time for a random player.
+    assert claims_likelihood(1, 0, CAREFUL_CLAIMS) == pytest.approx(1 - CAREFUL_CLAIMS[0])
+    assert claims_likelihood(1, 0, CAREFUL_CLAIMS) < claims_likelihood(1, 0, [1 / 3]) / 10
