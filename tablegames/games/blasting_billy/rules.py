@@ -1,4 +1,4 @@
-"""Blasting Billy: pure rules (RULINGS.md, "Blasting Billy").
+"""Blasting Billy: pure rules (the rules page: rules.md in this package).
 
 On your turn you play one hand card face down to Billy, into your own loot
 (the first card of each type face down, the rest face up) or face down into
@@ -6,13 +6,16 @@ the box, then draw one. After someone draws the last card, everyone plays
 one more turn without drawing, the drawer last; then everyone's last two
 cards go into the box and the reveal scores the game at once.
 
-Decisions made here where the rulebook and RULINGS.md are silent (also on
-the rules page):
+Decisions made here where the rulebook is silent (also on the rules page,
+"How tablegames reads the rulebook"):
 
 - The last two cards of each hand go into the box by themselves: nobody
   chooses anything there.
-- "Nobody scored" means every player still in the running (the survivors,
-  or everyone when all were shot) ends with 0 points: then Billy wins.
+- "Nobody scored" counts only points that count: the survivors' totals, or
+  the face-up totals when everyone was shot. If those are all 0, Billy wins,
+  whatever a shot player had in a shot type.
+- Every shot player is listed as eliminated in the result, also when
+  everyone was shot; a player who wins on face-up totals is not.
 - "Fewest cards" counts the cards left after the dynamite blasts.
 - A player's score is the total of their columns that were not shot; for a
   survivor that is everything, for a shot player what stays face up.
@@ -256,10 +259,10 @@ class BlastingBillyState(BaseState):
                 lines.append((f"{TYPE_NAMES[t]} {total} vs Billy {billy_totals[t]}: {verdict}",
                               0 if r["shot"][t] else total))
             breakdown.append(tuple(lines))
-        # Knocked out of the running: only while someone survives (when all
-        # were shot, everyone still competes on what stays face up).
-        eliminated = () if reveal["all_shot"] else tuple(
-            s for s, r in enumerate(reveal["seats"]) if r["eliminated"])
+        # Every shot player is eliminated, also when everyone was shot; only
+        # a winner on face-up totals (everyone shot) is not listed: it won.
+        eliminated = tuple(s for s, r in enumerate(reveal["seats"])
+                           if r["eliminated"] and s not in reveal["winners"])
         return Result(
             scores=tuple(r["score"] for r in reveal["seats"]),
             breakdown=tuple(breakdown),

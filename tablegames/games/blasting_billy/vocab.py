@@ -1,6 +1,6 @@
 """Blasting Billy's vocabulary: cards, phases, actions and the view's shape.
 
-Rules, bot, screen and tests all import it (RULINGS.md, "Blasting Billy").
+Rules, bot, screen and tests all import it (the rules page: rules.md).
 
 A card is an int 0-59: ``type * 12 + rank``, where rank 0-10 is the card's
 value and rank 11 the dynamite of that type. In views a card is a short id:

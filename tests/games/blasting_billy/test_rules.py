@@ -1,4 +1,4 @@
-"""Blasting Billy: the rules and RULINGS.md's rulings, one test each."""
+"""Blasting Billy: the rules and the rulings on its rules page (rules.md), one test each."""
 
 import json
 import random
@@ -310,7 +310,26 @@ def test_result_names_billy_as_the_winner_who_is_no_seat():
     result = _finished([{"G": "G9"}, {"D": "D3"}], {"G": "G2", "D": "D2"}).result()
     assert result.winners == ()
     assert result.other_winner == "Billy"
-    assert result.eliminated == ()  # all were shot: everyone stayed in the running
+    assert result.eliminated == (0, 1)  # all were shot: both are eliminated
+
+
+def test_no_player_scored_means_no_points_that_count_so_billy_wins_and_every_shot_player_is_eliminated():
+    # Some survive with 0: Billy wins, whatever the shot player had face up.
+    survivors_empty = _finished([{"G": "G9", "B": "B7"}, {"C": "C0"}], {"G": "G2", "B": "B7"}).result()
+    assert survivors_empty.scores == (7, 0)
+    assert survivors_empty.other_winner == "Billy" and survivors_empty.winners == ()
+    assert survivors_empty.eliminated == (0,)
+    # Everyone shot, no face-up point left: Billy wins and both are eliminated.
+    all_shot = _finished([{"G": "G9"}, {"D": "D3", "C": "C0"}], {"G": "G2", "D": "D2"}).result()
+    assert all_shot.other_winner == "Billy" and all_shot.winners == ()
+    assert all_shot.eliminated == (0, 1)
+
+
+def test_when_everyone_is_shot_the_face_up_winner_wins_and_every_other_shot_player_is_eliminated():
+    result = _finished([{"G": "G9", "B": "B6"}, {"G": "G10", "C": "C4"}],
+                       {"G": "G1", "B": "B6", "C": "C4"}).result()
+    assert result.winners == (0,) and result.other_winner == ""
+    assert result.eliminated == (1,)
 
 
 def test_result_lists_the_shot_players_as_eliminated_while_someone_survives():
