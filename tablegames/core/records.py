@@ -36,8 +36,10 @@ MAX_FIELD_TEXT = 64
 # A whole number in a record has at most this many digits (seeds are 64-bit).
 MAX_DIGITS = 20
 # A temporary file older than this is left over from a crash (kill -9 in the
-# middle of a save) and is removed when saves are listed.
-STALE_TEMP_SECONDS = 10 * 60
+# middle of a save) and is removed when saves are listed; a younger one may
+# be another running copy of the app saving right now (a save takes
+# milliseconds).
+STALE_TEMP_SECONDS = 60
 TEMP_PREFIX = ".tmp-"
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -234,26 +236,75 @@ def save(record: MatchRecord, path: Path | None = None) -> Path:
     (else a power cut can bring back an empty file or the old one).
 
     A record in the matches folder moves to ``finished/`` when its match is
-    over (and back if the last move is taken back). Returns where it is."""
+    over (and back if the last move is taken back), in one rename, so at
+    every instant exactly one copy of it is on disk; a record never lands
+    on another file (a new record, or one moved, whose name is taken gets
+    "-2", "-3"... added). Returns where it is."""
     old = path
-    path = _home(record, path or record_path(record))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    home = _home(record, path or record_path(record))
     record.updated = _now()
+    if old is None:
+        return _write(record, home, fresh=True)
+    if home == old:
+        return _write(record, home, fresh=False)
+    if record.finished:
+        # Written where it is, then moved. Killed in between, the finished
+        # record sits in matches/, and the next listing moves it on.
+        _write(record, old, fresh=False)
+        return _move(old, home)
+    # A take-back: moved out of finished/, then written. Killed in between,
+    # the record is still the finished match (in matches/, where the next
+    # listing finds it and moves it back): the take-back is lost, no move.
+    try:
+        moved = _move(old, home)
+    except FileNotFoundError:
+        return _write(record, home, fresh=True)
+    return _write(record, moved, fresh=False)
+
+
+def _write(record: MatchRecord, path: Path, *, fresh: bool) -> Path:
+    """Write ``record`` through a temporary file renamed to ``path`` (over
+    it, or with ``fresh`` to a free name beside it). Returns where it is."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".part", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(record.to_json(), fh, indent=1)
             fh.flush()
             os.fsync(fh.fileno())
+        if fresh:
+            path = _free(path)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
-    if old is not None and old != path:
-        old.unlink(missing_ok=True)
-        _fsync_folder(old.parent)
     return path
+
+
+def _move(source: Path, target: Path) -> Path:
+    """Move a record to another folder in one rename, never over another
+    file (``target``, or a free name beside it). Returns where it is."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target = _free(target)
+    os.replace(source, target)
+    _fsync_folder(target.parent)
+    _fsync_folder(source.parent)
+    return target
+
+
+def _free(path: Path) -> Path:
+    """``path``, or if a file has that name, the first free one of
+    "name-2.json", "name-3.json"... (Between this look and the rename, only
+    another copy of the app finishing a match of the same name could take
+    it: records are named by a random id.)"""
+    candidate = path
+    number = 1
+    while os.path.lexists(candidate):
+        number += 1
+        suffix = f"-{number}" if number < 100 else f"-{secrets.token_hex(4)}"
+        candidate = path.with_name(f"{path.stem}{suffix}{path.suffix}")
+    return candidate
 
 
 def _home(record: MatchRecord, path: Path) -> Path:
@@ -439,8 +490,8 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
 # ----------------------------------------------------------------- listing
 
 # What each listed file held last time, by folder and file name: (stat key,
-# path, record or the reason it cannot be resumed). A file that has not
-# changed is not read again.
+# path, the replayed record or the reason it cannot be resumed). A file that
+# has not changed is not read or replayed again.
 _listed: dict[str, dict[str, tuple[tuple[int, ...], Path, MatchRecord | str]]] = {}
 
 
@@ -448,13 +499,17 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
     """Saved matches that can be resumed, newest first, and the files that
     cannot, each with the reason (those are left on disk untouched).
 
-    Only the records' headers are checked here (their shape, the game, its
-    seats and options); the one being resumed is replayed when it is
-    opened (the records returned are shared with the next listing: copy one
-    before changing it). Files that vanish while listed (another copy of the app saving
-    or finishing a match) are skipped; temporary files are never listed and
-    those left over from a crash are removed. A finished match found here
-    (saved by an older version) is replayed once and moved to ``finished/``."""
+    Every record is checked and replayed before it is offered: a move that
+    is not legal, a game that is over but not marked finished, or the
+    reverse, puts it with the files that cannot be resumed (an unchanged
+    file is not replayed again; the records returned are shared with the
+    next listing: copy one before changing it). Files that vanish while
+    listed (another copy of the app saving or finishing a match) are
+    skipped; temporary files are never listed, and those left over from a
+    crash are removed, here and in ``finished/``. A finished match found
+    here (a save killed before its move, or an older version) is moved to
+    ``finished/``; a save whose finished twin there holds all its moves (an
+    older version killed between its two steps) is removed."""
     good: list[tuple[int, Path, MatchRecord]] = []
     bad: list[tuple[Path, str]] = []
     folder = matches_dir()
@@ -465,8 +520,9 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
         return [], []
     except OSError as exc:
         return [], [(folder, f"the folder cannot be read ({_os_reason(exc)}).")]
-    cache = _listed.setdefault(str(folder), {})
     now = time.time()
+    done = _finished_names(now)
+    cache = _listed.setdefault(str(folder), {})
     seen: set[str] = set()
     for entry in entries:
         name = entry.name
@@ -493,13 +549,25 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
             path = Path(entry.path)
             examined = _examine(path)
             if examined is None:
-                continue  # vanished, or finished and moved
+                continue  # vanished
             found = examined
             cache[name] = (key, path, found)
         if isinstance(found, str):
             bad.append((path, found))
-        else:
-            good.append((st.st_mtime_ns, path, found))
+            continue
+        if name in done and _superseded(found, finished_dir() / name):
+            _remove(path)
+            continue
+        if found.finished:
+            try:
+                _move(path, finished_dir() / name)
+                continue
+            except FileNotFoundError:
+                continue  # vanished
+            except OSError:
+                bad.append((path, "the match is finished (it cannot be moved to the finished folder)."))
+                continue
+        good.append((st.st_mtime_ns, path, found))
     for name in set(cache) - seen:
         del cache[name]
     good.sort(key=lambda item: item[0], reverse=True)
@@ -516,29 +584,59 @@ def note_unresumable(path: Path, reason: str) -> None:
 
 
 def _examine(path: Path) -> MatchRecord | str | None:
-    """A listed file's record, the reason it cannot be resumed, or None if
-    it is gone (vanished, or a finished match moved to ``finished/``)."""
+    """A listed file's record (read and replayed: its moves are legal and it
+    is marked finished exactly when its game is over), the reason it cannot
+    be resumed, or None if it vanished."""
     try:
         record = read(path)
     except RecordError as exc:
         return None if exc.missing else exc.reason
-    if not record.finished:
-        return record
     try:
         over = replay(record).is_over()
     except RecordError as exc:
         return exc.reason
-    if not over:
+    if record.finished and not over:
         return "it is marked finished, but the game in it is not over."
-    target = finished_dir() / path.name
+    if over and not record.finished:
+        return "the game in it is over, but it is not marked finished."
+    return record
+
+
+def _finished_names(now: float) -> set[str]:
+    """The names in ``finished/``, removing temporary files left there by a
+    crash on the way."""
+    names: set[str] = set()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not target.exists():
-            os.replace(path, target)
-            return None
+        with os.scandir(finished_dir()) as it:
+            for entry in it:
+                if entry.name.startswith(TEMP_PREFIX):
+                    _remove_if_stale(Path(entry.path), now)
+                else:
+                    names.add(entry.name)
     except OSError:
         pass
-    return "the match is finished (it cannot be moved to the finished folder)."
+    return names
+
+
+def _superseded(record: MatchRecord, twin: Path) -> bool:
+    """Whether the finished record ``twin`` is this same match with all of
+    ``record``'s moves (so ``record`` is a copy left behind)."""
+    try:
+        other = read(twin)
+    except RecordError:
+        return False
+    return (other.finished and other.game == record.game and other.id == record.id
+            and other.seed == record.seed and other.seats == record.seats
+            and other.options == record.options
+            and other.actions[:len(record.actions)] == record.actions)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+        _fsync_folder(path.parent)
+    except OSError:
+        pass
 
 
 def _remove_if_stale(path: Path, now: float) -> None:

@@ -1,8 +1,9 @@
 """A folder of hostile save files, as a user (or an attacker) could leave
 them in the matches folder: links to nowhere, loops, pipes, devices, numbers
 no record holds, nesting a parser chokes on, seats that do not exist, names
-that would clear the terminal. Each must become one "cannot resume" line,
-never a traceback or a hang, and stay on disk as it was.
+that would clear the terminal, moves that are not legal, a game over but
+not marked finished (or the reverse). Each must become one "cannot resume"
+line, never a traceback or a hang, and stay on disk as it was.
 
 ``make_bad_records(folder)`` writes them all and returns, per file name, a
 fragment the one-line reason must contain."""
@@ -20,11 +21,13 @@ from tablegames.core.simulate import play_out
 GAME = "blind-chicken"
 
 
-def good_record(seed: int = 5, moves: int = 12) -> dict:
-    """A sound unfinished record (as JSON data) to spoil one field at a time."""
+def good_record(seed: int = 5, moves: int | None = 12, finished: bool = False) -> dict:
+    """A sound unfinished record (as JSON data) to spoil one field at a
+    time; with ``moves=None``, the whole match (over, marked ``finished``
+    or not)."""
     out = play_out(registry.get(GAME), ["random"] * 3, seed, record_actions=True)
     record = MatchRecord(game=GAME, seats=[Seat("Kim"), Seat("Lee"), Seat("Bot 1", "random")],
-                         seed=seed, actions=out.actions[:moves])
+                         seed=seed, actions=out.actions[:moves], finished=finished)
     return record.to_json()
 
 
@@ -96,6 +99,14 @@ CONTENTS: dict[str, tuple[str | bytes, str]] = {
                                         {"name": "Bot", "bot": "genius"}]), "unknown bot level 'genius'"),
     "id-path.json": (_spoiled(id="../../etc/passwd"), "'id' must be letters and digits"),
     "finished-text.json": (_spoiled(finished="yes"), "'finished' must be true or false"),
+    "illegal-move.json": (_with_action([0, "aside 7"]), "move 4 ('aside 7' by seat 0) is not legal"),
+}
+
+# Files that read and replay, but cannot be resumed: the listing says why.
+UNRESUMABLE: dict[str, tuple[str, str]] = {
+    "over-not-marked-finished.json": (json.dumps(good_record(moves=None)),
+                                      "the game in it is over, but it is not marked finished"),
+    "finished-not-over.json": (_spoiled(finished=True), "it is marked finished, but the game in it is not over"),
 }
 
 
@@ -103,7 +114,7 @@ def make_bad_records(folder: Path) -> dict[str, str]:
     """Write every hostile file into ``folder``; name -> reason fragment."""
     folder.mkdir(parents=True, exist_ok=True)
     expected: dict[str, str] = {}
-    for name, (content, fragment) in CONTENTS.items():
+    for name, (content, fragment) in [*CONTENTS.items(), *UNRESUMABLE.items()]:
         path = folder / name
         if isinstance(content, bytes):
             path.write_bytes(content)

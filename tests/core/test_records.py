@@ -290,3 +290,203 @@ def test_a_record_from_before_the_levels_were_renamed_loads_with_its_heuristic_b
     match = Match(record, autosave=False)
     match.run_bots()
     assert match.deciders() == [0]  # both bots played; Kim's turn
+
+
+# ---------------------------------------------------------------- killed while finishing
+
+class Killed(BaseException):
+    """kill -9: nothing more runs, not even clean-up."""
+
+
+@pytest.fixture
+def kill_at(monkeypatch):
+    """``kill_at(n)``: the n-th rename or removal of a file raises Killed
+    instead of happening, and so does every one after it (a killed process
+    does no clean-up). Returns a function that revives the process (the
+    next run of the app) and says whether the kill came."""
+    real = {name: getattr(os, name) for name in ("replace", "rename", "unlink", "remove")}
+    state = {"calls": 0, "at": None, "killed": False}
+
+    def patched(name):
+        def call(*args, **kwargs):
+            state["calls"] += 1
+            if state["killed"] or state["calls"] == state["at"]:
+                state["killed"] = True
+                raise Killed()
+            return real[name](*args, **kwargs)
+        return call
+
+    def arm(n):
+        state.update(calls=0, at=n, killed=False)
+        for name in real:
+            monkeypatch.setattr(os, name, patched(name))
+
+    def revive():
+        for name, function in real.items():
+            monkeypatch.setattr(os, name, function)
+        records._listed.clear()  # a new process
+        return state["killed"]
+
+    return arm, revive
+
+
+def age_temporary_files(seconds=records.STALE_TEMP_SECONDS + 60):
+    old = time.time() - seconds
+    for path in records.matches_dir().rglob(".tmp-*"):
+        os.utime(path, (old, old))
+
+
+def record_files():
+    """Every record on disk (matches/ and finished/), name -> record."""
+    found = {}
+    for path in sorted(records.matches_dir().rglob("*")):
+        if path.is_file():
+            found[str(path.relative_to(records.matches_dir()))] = records.read(path)
+    return found
+
+
+def one_move_short_and_finished():
+    """A saved match one move before its end, and the same match finished."""
+    data = good_record(moves=None, finished=True)
+    full = MatchRecord.from_json(data)
+    short = full.copy()
+    short.actions.pop()
+    short.finished = False
+    return short, full
+
+
+@pytest.mark.parametrize("kill", [1, 2, 3, 4])
+def test_a_kill_while_a_match_finishes_leaves_exactly_one_copy(kill_at, kill):
+    arm, revive = kill_at
+    short, full = one_move_short_and_finished()
+    path = records.save(short)
+    finishing = short.copy()
+    finishing.actions.append(full.actions[-1])
+    finishing.finished = True
+    arm(kill)
+    try:
+        records.save(finishing, path)
+    except Killed:
+        pass
+    killed = revive()
+    age_temporary_files()  # the next start comes after the grace time
+    good, bad = records.unfinished()
+    files = record_files()
+    assert bad == [] and len(files) == 1, files  # no temporary file, no second copy
+    [(where, record)] = files.items()
+    if good:  # killed before the finishing move was saved: the save before it
+        assert killed and where == path.name and record.actions == short.actions
+        assert [p for p, _ in good] == [path]
+    else:
+        assert where == f"finished/{path.name}" and record.finished and record.actions == full.actions
+
+
+@pytest.mark.parametrize("kill", [1, 2, 3, 4])
+def test_a_kill_while_a_finished_match_is_taken_back_leaves_exactly_one_copy(kill_at, kill):
+    arm, revive = kill_at
+    short, full = one_move_short_and_finished()
+    done = records.save(full)
+    assert done.parent == records.finished_dir()
+    taken_back = full.copy()
+    taken_back.actions.pop()
+    taken_back.finished = False
+    arm(kill)
+    try:
+        records.save(taken_back, done)
+    except Killed:
+        pass
+    killed = revive()
+    age_temporary_files()
+    good, bad = records.unfinished()
+    files = record_files()
+    assert bad == [] and len(files) == 1, files
+    [(where, record)] = files.items()
+    if good:  # the take-back was saved
+        assert where == done.name and record.actions == short.actions and not record.finished
+        assert [p for p, _ in good] == [records.matches_dir() / done.name]
+    else:  # killed before it was: the finished match, in finished/
+        assert killed and where == f"finished/{done.name}" and record.actions == full.actions
+
+
+def test_a_save_left_beside_its_finished_twin_by_an_older_version_is_not_offered_and_is_removed():
+    short, full = one_move_short_and_finished()
+    done = records.save(full)
+    # An older version wrote the finished record, then was killed before it
+    # removed the save one move short.
+    stale = records.matches_dir() / done.name
+    stale.write_text(json.dumps(short.to_json()))
+    before = done.read_bytes()
+    assert records.unfinished() == ([], [])
+    assert not stale.exists() and done.read_bytes() == before
+
+
+def test_finishing_a_match_never_overwrites_a_different_finished_record():
+    short, full = one_move_short_and_finished()
+    path = records.save(short)
+    other = MatchRecord.from_json(good_record(seed=9, moves=None, finished=True) | {"id": short.id})
+    taken = records.finished_dir() / path.name  # same name, another match
+    taken.parent.mkdir(parents=True)
+    taken.write_text(json.dumps(other.to_json()))
+    before = taken.read_bytes()
+    good, _ = records.unfinished()
+    assert [p for p, _ in good] == [path]  # not this match's twin: still offered
+    finishing = good[0][1].copy()
+    finishing.actions.append(full.actions[-1])
+    finishing.finished = True
+    done = records.save(finishing, path)
+    assert taken.read_bytes() == before
+    assert done.parent == records.finished_dir() and done != taken
+    assert records.read(done).actions == full.actions and not path.exists()
+
+
+def test_stale_temporary_files_in_the_finished_folder_are_removed_when_listing():
+    done = records.save(MatchRecord.from_json(good_record(moves=None, finished=True)))
+    fresh = done.parent / ".tmp-abc123.part"  # another copy finishing a match right now
+    fresh.write_text("{")
+    stale = done.parent / ".tmp-def456.part"  # left by a kill -9
+    stale.write_text('{"format": 1')
+    old = time.time() - records.STALE_TEMP_SECONDS - 60
+    os.utime(stale, (old, old))
+    assert records.unfinished() == ([], [])
+    assert fresh.exists() and not stale.exists() and done.exists()
+
+
+# ---------------------------------------------------------------- replayed before offered
+
+def test_a_save_with_an_illegal_move_is_listed_with_the_move_and_never_offered():
+    record, _ = finished_record()
+    record.actions = record.actions[:11]
+    record.finished = False
+    record.actions[10] = (record.actions[10][0], "aside 7")
+    path = records.matches_dir() / "blind-chicken-cheat.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record.to_json()))
+    good, bad = records.unfinished()
+    assert good == [] and [p for p, _ in bad] == [path]
+    assert bad[0][1].startswith("move 11 ('aside 7' by seat") and "is not legal" in bad[0][1]
+
+
+def test_a_save_over_but_not_marked_finished_is_listed_with_the_reason():
+    data = good_record(moves=None)
+    path = records.matches_dir() / "blind-chicken-over.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    before = fingerprint(path)
+    good, bad = records.unfinished()
+    assert good == [] and bad == [(path, "the game in it is over, but it is not marked finished.")]
+    assert fingerprint(path) == before
+
+
+def test_a_save_is_replayed_once_while_it_is_unchanged(monkeypatch):
+    path = records.save(MatchRecord.from_json(good_record()))
+    replayed = []
+    real_replay = records.replay
+    monkeypatch.setattr(records, "replay", lambda record, events=None: replayed.append(1) or real_replay(record, events))
+    first = records.unfinished()
+    assert records.unfinished() == first and len(replayed) == 1
+    data = json.loads(path.read_text())
+    data["actions"].pop()
+    path.write_text(json.dumps(data))
+    os.utime(path, ns=(1, 1))  # changed: listed afresh
+    good, _ = records.unfinished()
+    assert len(replayed) == 2 and len(good[0][1].actions) == len(data["actions"])
