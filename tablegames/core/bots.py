@@ -40,6 +40,20 @@ LEVEL_NAMES = {level: alias for alias, level in LEVEL_ALIASES.items()}
 SIMULATE_ITERATIONS = 200
 
 
+def turn_key(actions: Sequence[tuple[int, str]], seat: int, changes: int) -> int:
+    """Names the turn of ``seat``'s next decision, for a bot that shares its
+    thinking time across a turn (``begin_turn``): a turn is the seat's
+    decisions in a row, nobody else deciding in between. ``actions`` are
+    the match's so far (seat, action), ``changes`` its count of changes
+    (every action and take-back adds one): the turn is named by the count
+    at its first decision, so a turn taken back and played again is a new
+    one."""
+    run = 0
+    while run < len(actions) and actions[-1 - run][0] == seat:
+        run += 1
+    return changes - run
+
+
 def normalise_level(level: str) -> str:
     """A level as typed ("hard", "Heuristic") -> the stored name ("search")."""
     level = LEVEL_ALIASES.get(level.lower(), level.lower())

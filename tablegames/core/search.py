@@ -16,7 +16,10 @@ game's variations of it. The heuristic's own choice is played unless
 another candidate does clearly better. The bot never sees the real state:
 it gets the view and the legal actions like every bot. Decision time is
 bounded by a time budget and an iteration cap, whichever comes first;
-with the cap binding, a seed gives the same choice.
+with the cap binding, a seed gives the same choice. The time is counted
+per turn (the seat's decisions in a row, as the match tells it): a trick
+won is a card played, a card claimed and a lead, and the table waits for
+the turn, not for each of its decisions.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Mapping, Sequence
+from typing import Any, Callable, Collection, Hashable, Mapping, Sequence
 
 from tablegames.core.errors import IllegalAction
 from tablegames.core.game import GameSpec, GameState, Result
@@ -48,10 +51,17 @@ MAX_CANDIDATES = 32
 
 @dataclass(frozen=True)
 class Budget:
-    """At most ``seconds`` (None: no clock) and ``iterations`` per decision."""
+    """At most ``seconds`` (None: no clock) and ``iterations`` per decision,
+    and at most ``turn_seconds`` of thinking per turn: each decision may
+    take ``turn_share`` of what its turn has left, so a turn of any number
+    of decisions stays within it (a lone decision gets that share of the
+    whole). The iteration cap is per decision: with no clock, the turns
+    change nothing."""
 
     seconds: float | None = 1.0
     iterations: int = 4000
+    turn_seconds: float = 1.2
+    turn_share: float = 0.5
     # Actions a playout may take before it is scored as it stands (a guard
     # for games that could run long under random play).
     playout_limit: int = 3000
@@ -160,17 +170,51 @@ class SearchBot:
         # what it remembers (its hidden gifts): a fresh policy on a re-dealt
         # view has forgotten them and plays the seat more carelessly.
         self.own_memory = own_memory
+        # The clock the budget is counted on (tests give their own).
+        self.clock: Callable[[], float] = time.perf_counter
+        # The turn the next decision belongs to (``begin_turn``; None: each
+        # decision is a turn of its own) and the seconds it has thought.
+        self._turn: Hashable | None = None
+        self._thought = 0.0
+
+    def begin_turn(self, turn: Hashable) -> None:
+        """The match names the turn the next decision belongs to: the
+        decisions of one turn share its ``Budget.turn_seconds``."""
+        if turn != self._turn:
+            self._turn, self._thought = turn, 0.0
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
         if len(legal) == 1 or view is None:
+            # Nothing to weigh: answered at once, whatever the budget.
             if self._adviser is not None and view is not None:
                 self._adviser.choose(view, legal, rng)  # it remembers what it saw
             return legal[0]
+        turn = self._turn
+        if turn is None:
+            self._thought = 0.0
+        start = self.clock()
+        try:
+            return self._choose(view, legal, rng, start)
+        finally:
+            if self._turn == turn:  # not a turn the match has left meanwhile
+                self._thought += self.clock() - start
+
+    def _seconds(self) -> float | None:
+        """The seconds this decision may think: its share of what the turn
+        has left, and no more than the budget per decision."""
         budget = self.budget
+        if budget.seconds is None:
+            return None
+        left = max(0.0, budget.turn_seconds - self._thought)
+        return min(budget.seconds, budget.turn_share * left)
+
+    def _choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random,
+                start: float) -> Any:
         # The clock starts now (the heuristic's advice counts too), and stops
         # a little short of the budget: the last playout runs past the check.
-        deadline = None if budget.seconds is None else time.perf_counter() + 0.97 * budget.seconds
+        seconds = self._seconds()
+        deadline = None if seconds is None else start + 0.97 * seconds
         spec = self._spec()
         if spec.sample is None:
             return self._policy_factory().choose(view, legal, rng)
@@ -240,7 +284,7 @@ class SearchBot:
         # The playouts this decision may make: the cap, or fewer when the
         # clock will run out first (re-estimated as the search goes).
         total = budget.iterations
-        started = time.perf_counter()
+        started = self.clock()
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         out_of_time = False
         for round_no in range(rounds):
@@ -256,7 +300,7 @@ class SearchBot:
                                      and rng.random() < careless_share) if careless_share else ()
                 scores = []
                 for index in alive:
-                    if deadline is not None and time.perf_counter() > deadline:
+                    if deadline is not None and self.clock() > deadline:
                         break  # a re-deal not every candidate was scored on is dropped
                     state = world.copy()
                     try:
@@ -284,7 +328,7 @@ class SearchBot:
                 playouts += len(alive)
                 done += 1
                 if deadline is not None:
-                    now = time.perf_counter()
+                    now = self.clock()
                     rate = (now - started) / playouts
                     total = min(budget.iterations, playouts + int(max(0.0, deadline - now) / rate))
             if out_of_time or len(alive) <= 1:

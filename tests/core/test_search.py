@@ -412,3 +412,113 @@ def test_the_careless_chance_is_even_without_evidence_and_moves_with_each_sign_o
     assert careless_chance(((1, 0.5, 0.9),)) == pytest.approx(5 / 14)
     # Long runs stay a chance, never 0 or 1 exactly.
     assert 0.0 < careless_chance(((1000, 0.5, 0.9),)) < careless_chance(((1000, 0.5, 0.1),)) < 1.0
+
+
+class _FakeClock:
+    """A clock that moves only when a re-deal is dealt (a hundredth of a
+    second each): the budget is counted in re-deals, not in real time."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _timed_bot(clock: _FakeClock) -> SearchBot:
+    class Spec:
+        @staticmethod
+        def sample(view, rng):
+            clock.now += 0.01
+            return _OneMove()
+
+    bot = SearchBot(lambda: Spec(), _AdvisesTheLosingMove,
+                    Budget(seconds=1.0, iterations=10**9, turn_seconds=1.2), advisor=_AdvisesTheLosingMove)
+    bot.clock = clock
+    return bot
+
+
+def _thinks(bot: SearchBot, clock: _FakeClock) -> float:
+    start = clock.now
+    bot.choose({"seat": 0}, [0, 1], random.Random(1))
+    return clock.now - start
+
+
+def test_the_decisions_of_one_turn_share_its_time_budget():
+    # Play, claim and lead in a row (a trick won): the table waits for the
+    # turn, so the three together stay within one turn's budget.
+    clock = _FakeClock()
+    bot = _timed_bot(clock)
+    bot.begin_turn(7)
+    turn = [_thinks(bot, clock) for _ in range(3)]
+    assert sum(turn) <= bot.budget.turn_seconds
+    assert turn[0] > turn[1] > turn[2] > 0  # each still weighs its choice
+    # The next turn has the whole budget again; a bot the match says
+    # nothing to counts each decision as a turn of its own.
+    bot.begin_turn(9)
+    assert _thinks(bot, clock) == pytest.approx(turn[0], abs=0.011)
+    alone = _timed_bot(clock)
+    assert [_thinks(alone, clock) for _ in range(3)] == pytest.approx([turn[0]] * 3, abs=0.011)
+
+
+def test_a_single_legal_action_is_played_without_searching():
+    class NoRedeals:
+        @staticmethod
+        def sample(view, rng):
+            raise AssertionError("the bot searched a forced move")
+
+    def no_clock() -> float:
+        raise AssertionError("the bot timed a forced move")
+
+    bot = SearchBot(lambda: NoRedeals(), _AdvisesTheLosingMove, Budget(seconds=1.0),
+                    advisor=_AdvisesTheLosingMove)
+    bot.clock = no_clock
+    assert bot.choose({"seat": 0}, [5], random.Random(1)) == 5
+
+
+class _Recording:
+    """Wraps a bot: notes the turn the match names for each decision."""
+
+    needs_view = True
+
+    def __init__(self, bot, seat: int, turns: list) -> None:
+        self.bot, self.seat, self.turns = bot, seat, turns
+
+    def begin_turn(self, turn) -> None:
+        self.turns.append((self.seat, turn))
+
+    def choose(self, view, legal, rng):
+        return self.bot.choose(view, legal, rng)
+
+
+def test_the_match_names_one_turn_for_a_bots_decisions_in_a_row():
+    from tablegames.core.match import Match
+    from tablegames.core.seats import Seat
+
+    # Blenders Tricks: whoever wins a trick claims a card and leads, in a row.
+    game = "blenders-tricks"
+    match = Match.new(game, [Seat(f"Bot {i}", "heuristic") for i in range(3)], seed=5, autosave=False)
+    turns: list = []
+    match._bots = {seat: _Recording(bot, seat, turns) for seat, bot in match._bots.items()}
+    while not match.is_over():
+        match.step_bot()
+    seats = [seat for seat, _ in match.record.actions]
+    assert [seat for seat, _ in turns] == seats
+    keys = [key for _, key in turns]
+    for i in range(1, len(seats)):
+        # The same turn exactly while the same seat goes on deciding.
+        assert (keys[i] == keys[i - 1]) == (seats[i] == seats[i - 1])
+    assert any(a == b == c for a, b, c in zip(seats, seats[1:], seats[2:]))  # a turn of three was seen
+    assert len(set(keys)) == sum(1 for i in range(len(seats)) if i == 0 or seats[i] != seats[i - 1])
+
+
+def test_a_turn_taken_back_and_played_again_is_a_new_turn():
+    from tablegames.core.bots import turn_key
+
+    # Seat 1 moved (change 1): seat 0's turn is named 1, and stays so
+    # after its first decision (change 2).
+    assert turn_key([(1, "a")], 0, changes=1) == 1
+    assert turn_key([(1, "a"), (0, "b")], 0, changes=2) == 1
+    # Had seat 1 taken its move back (change 2) and played it again
+    # (change 3) while seat 0 thought, seat 0's turn is a new one.
+    assert turn_key([(1, "a")], 0, changes=3) == 3
