@@ -6,8 +6,17 @@ from textual.widgets import OptionList
 
 from tablegames.ui.picker import PickerScreen
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, Seat, chicken_match, make_app, play_turn, screen_text, settle,
+    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, make_app, play_turn, screen_text, settle,
 )
+
+
+def saves_rows(app) -> list[str]:
+    """The rows the saves list shows on screen, inside its border."""
+    box = app.screen.query_one("#saves", OptionList)
+    region = box.content_region
+    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    rows = [line[region.x:region.right].strip() for line in lines]
+    return [row for row in rows if row]
 
 
 async def test_quit_mid_match_then_resume_from_the_picker_and_play_on(data_dir):
@@ -99,10 +108,12 @@ async def test_a_folder_of_hostile_saves_lists_each_on_one_reachable_line(data_d
             [line] = [p for p in prompts if f"Cannot resume {name}:" in p]
             assert fragment.lower() in line.lower() and "\n" not in line and str(folder) not in line
         # One screen line each: every row of the list starts a save, none is a wrapped tail.
-        rows = screen_text(app).split("Resume a saved match")[1].splitlines()[1:]
-        rows = rows[:next(i for i, row in enumerate(rows) if row.startswith("╰"))]
+        rows = saves_rows(app)
         assert len(rows) > 5
-        assert all(row.startswith(("│ Blind Chicken:", "│ Cannot resume ")) for row in rows), rows
+        assert all(row.startswith(("Blind Chicken:", "Cannot resume ")) for row in rows), rows
+        # The cheat is listed with its reason from the start, never offered.
+        [cheat_line] = [p for p in prompts if "blind-chicken-cheat.json" in p]
+        assert cheat_line.startswith("Cannot resume blind-chicken-cheat.json: move 12") and "not legal" in cheat_line
 
         # Every line is reachable with the keys, down to the last.
         await pilot.press("tab")
@@ -115,15 +126,13 @@ async def test_a_folder_of_hostile_saves_lists_each_on_one_reachable_line(data_d
         assert isinstance(app.screen, PickerScreen)
         assert any(last.split(":")[0] in n.message for n in app._notifications)
 
-        # The cheat looks sound until it is opened: then it says why not.
-        index = next(i for i, p in enumerate(prompts) if "Kim, Lee" in p and
-                     saves.get_option_at_index(i).id == str(cheat_path))
-        saves.highlighted = index
+        # Choosing the cheat says why it cannot be resumed, and we stay.
+        saves.highlighted = next(i for i in range(saves.option_count)
+                                 if saves.get_option_at_index(i).id == f"broken:{cheat_path}")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
-        line = str(saves.get_option_at_index(index).prompt)
-        assert line.startswith("Cannot resume blind-chicken-cheat.json: move 12") and "not legal" in line
+        assert any("blind-chicken-cheat.json: move 12" in n.message for n in app._notifications)
         # And the sound one still opens.
         saves.highlighted = next(i for i in range(saves.option_count)
                                  if saves.get_option_at_index(i).id == str(sound))
@@ -147,28 +156,103 @@ async def test_quitting_before_any_human_move_leaves_no_save(data_dir):
     assert not list(data_dir.glob("matches/*.json"))
 
 
-async def test_a_save_that_is_over_but_not_marked_finished_says_so_when_chosen(data_dir):
+def write_record(data_dir, name, record_data):
     import json
 
-    from tablegames.core import registry
-    from tablegames.core.records import MatchRecord
-    from tablegames.core.simulate import play_out
+    path = data_dir / "matches" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record_data))
+    return path
 
-    out = play_out(registry.get("blind-chicken"), ["random"] * 3, 8, options={"hands": 1}, record_actions=True)
-    record = MatchRecord(game="blind-chicken", seats=[Seat("Kim"), Seat("Lee"), Seat("Max")], seed=8,
-                         options={"hands": 1}, actions=out.actions, finished=False, updated="")
-    path = data_dir / "matches" / "blind-chicken-over.json"
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps(record.to_json()))
-    before = path.read_bytes()
+
+def prompts_of(app) -> list[str]:
+    saves = app.screen.query_one("#saves", OptionList)
+    return [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
+
+
+async def test_a_save_that_is_over_but_not_marked_finished_is_listed_with_the_reason(data_dir):
+    from tests.core.bad_records import good_record
+
+    over = write_record(data_dir, "blind-chicken-over.json", good_record(seed=8, moves=None))
+    undated = good_record(seed=9) | {"updated": ""}
+    write_record(data_dir, "blind-chicken-undated.json", undated)
+    before = over.read_bytes()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "saved at an unknown time" in screen_text(app)  # not a blank
+        assert prompts_of(app)[1] == (
+            "Cannot resume blind-chicken-over.json: the game in it is over, but it is not marked finished.")
+        saves = app.screen.query_one("#saves", OptionList)
+        saves.focus()
+        saves.highlighted = 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+    assert over.read_bytes() == before
+
+
+async def test_a_save_marked_finished_whose_game_is_not_over_is_listed_with_the_reason(data_dir):
+    from tests.core.bad_records import good_record
+
+    path = write_record(data_dir, "blind-chicken-early.json", good_record(finished=True))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert prompts_of(app) == [
+            "Cannot resume blind-chicken-early.json: it is marked finished, but the game in it is not over."]
         await pilot.press("tab", "enter")
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
+    assert path.exists()
+
+
+async def test_a_match_killed_on_its_way_to_the_finished_folder_is_not_offered(data_dir):
+    """An older version wrote the finished record, then was killed before it
+    removed the save one move short: that copy is never offered."""
+    from tablegames.core import records
+    from tablegames.core.records import MatchRecord
+    from tests.core.bad_records import good_record
+
+    full = MatchRecord.from_json(good_record(seed=7, moves=None, finished=True))
+    done = records.save(full)
+    short = full.to_json() | {"finished": False, "actions": full.to_json()["actions"][:-1]}
+    write_record(data_dir, done.name, short)
+    before = done.read_bytes()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "No unfinished matches." in screen_text(app)
+    assert done.read_bytes() == before
+
+
+async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_dir):
+    """Resume a match one move from its end, play the last move: the save
+    leaves the list and sits in finished/, and nothing else is left."""
+    from tablegames.core import records
+    from tablegames.core.records import MatchRecord
+    from tests.core.bad_records import good_record
+
+    full = MatchRecord.from_json(good_record(seed=7, moves=None, finished=True))
+    short = MatchRecord.from_json(full.to_json() | {"finished": False, "actions": full.to_json()["actions"][:-1]})
+    path = records.save(short)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
         saves = app.screen.query_one("#saves", OptionList)
-        assert str(saves.get_option_at_index(0).prompt) == (
-            "Cannot resume blind-chicken-over.json: the game in it is over, but it is not marked finished.")
-    assert path.read_bytes() == before
+        saves.focus()
+        saves.highlighted = 0
+        await pilot.press("enter")
+        for _ in range(10):  # the last move, through the real screens
+            await settle(pilot)
+            if isinstance(app.screen, ResultsScreen):
+                break
+            if isinstance(app.screen, HandoverScreen) or app.screen.match.pending_pass:
+                await pilot.press("enter")
+            else:
+                await play_turn(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+    assert not path.exists()
+    assert [p.name for p in records.finished_dir().iterdir()] == [path.name]
+    assert [p.name for p in records.matches_dir().iterdir()] == ["finished"]
+    assert records.unfinished() == ([], [])
