@@ -46,12 +46,12 @@ def add(t: Sequence[float], cards: Sequence[int]) -> list[float]:
 
 
 def projected(view: dict, seat: int) -> list[float]:
-    """Totals so far plus this round's claimed cards (minus a card a spent
-    token ignores)."""
+    """Totals so far plus this round's claimed cards (minus the cards spent
+    tokens ignore)."""
     t: list[float] = [float(x) for x in view["totals"][seat]]
     ignoring = view["ignoring"][seat]
     for cid in view["claimed"][seat]:
-        if cid != ignoring:
+        if cid not in ignoring:
             c = NUMBER_OF[cid]
             t[SUIT[c]] += ICONS[c]
     return t

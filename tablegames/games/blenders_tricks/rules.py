@@ -4,8 +4,9 @@ Three rounds. Each round: deal; everyone secretly passes one card to the left
 and one to the right (revealed together); tricks with must-follow, wilds
 always playable, highest number wins; the winner claims cards; at the
 round's end the barley token goes to whoever claimed most, token holders may
-spend one to ignore a card, and each suit's cask icons are added to the
-player's three totals. After round 3 the smallest spread wins.
+spend tokens to ignore cards (one card per token, each spent on its own),
+and each suit's cask icons are added to the player's three totals. After
+round 3 the smallest spread wins.
 """
 
 from __future__ import annotations
@@ -59,12 +60,12 @@ GAME_ID = "blenders-tricks"
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """A finished round, per seat: icons added per suit, the card a token
-    ignored, how many cards were claimed; and who earned the token."""
+    """A finished round, per seat: icons added per suit, the cards tokens
+    ignored (one token each), the cards claimed; and who earned the token."""
 
     gains: tuple[tuple[int, int, int], ...]
-    ignored: tuple[int | None, ...]
-    claimed: tuple[int, ...]
+    ignored: tuple[tuple[int, ...], ...]
+    claimed: tuple[tuple[int, ...], ...]
     earner: int
 
 
@@ -122,7 +123,7 @@ class BlendersState(BaseState):
         self.discard: list[int] = []
         self.received: list[list[int]] = [[] for _ in range(n)]
         self.claimed: list[list[int]] = [[] for _ in range(n)]
-        self.ignored: list[int | None] = [None] * n
+        self.ignored: list[list[int]] = [[] for _ in range(n)]  # cards spent tokens ignore
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
         self.lead = NO_SUIT
@@ -217,7 +218,7 @@ class BlendersState(BaseState):
             seat = (earner + i) % n
             if self.tokens[seat] and self.claimed[seat]:
                 self.decisions.push(SpendChoice(seat, tuple(self.claimed[seat]),
-                                                reason="a barley token may ignore one card"))
+                                                reason="each barley token may ignore one card"))
         if self.decisions:
             self.phase = SPEND
             self._movers = self.decisions.seats()
@@ -231,7 +232,7 @@ class BlendersState(BaseState):
             g = [0, 0, 0]
             skip = self.ignored[seat]
             for card in self.claimed[seat]:
-                if card != skip:
+                if card not in skip:
                     g[SUIT[card]] += ICONS[card]
             total = self.totals[seat]
             total[0] += g[0]
@@ -240,8 +241,8 @@ class BlendersState(BaseState):
             gains.append((g[0], g[1], g[2]))
         earner = self.earner
         assert earner is not None
-        self.rounds.append(RoundRecord(tuple(gains), tuple(self.ignored),
-                                       tuple(len(c) for c in self.claimed), earner))
+        self.rounds.append(RoundRecord(tuple(gains), tuple(tuple(i) for i in self.ignored),
+                                       tuple(tuple(c) for c in self.claimed), earner))
         if self.logging:
             parts = "; ".join(
                 f"{self.names[s]} +" + "/".join(str(x) for x in gains[s]) for s in range(n))
@@ -374,13 +375,20 @@ class BlendersState(BaseState):
         self.decisions.pop()
         card = action.card
         if card is not None:
+            # Each token is spent on its own: a holder with another token
+            # (and another claimed card) chooses again.
             self.tokens[seat] -= 1
             self.supply += 1
-            self.ignored[seat] = card
+            self.ignored[seat].append(card)
             if self.logging:
                 self.emit(f"{self.names[seat]} spends a barley token to ignore {self.describe(card)}.")
+            left = tuple(c for c in d.cards if c != card)
+            if self.tokens[seat] and left:
+                self.decisions.interrupt(SpendChoice(seat, left, reason="each barley token may ignore one card"))
         elif self.logging:
-            self.emit(f"{self.names[seat]} keeps their barley token.")
+            held = self.tokens[seat]
+            what = "their barley token" if held == 1 else f"their {held} barley tokens"
+            self.emit(f"{self.names[seat]} keeps {what}.")
         if self.decisions:
             self._movers = self.decisions.seats()
         else:
@@ -464,7 +472,7 @@ class BlendersState(BaseState):
                 "claimed": [ids[c] for c in last[2]],
             },
             "claimed": [[ids[c] for c in cl] for cl in self.claimed],
-            "ignoring": [None if c is None else ids[c] for c in self.ignored],
+            "ignoring": [[ids[c] for c in cards] for cards in self.ignored],
             "earner": self.earner,
             "totals": [list(t) for t in self.totals],
             "tokens": list(self.tokens),
@@ -472,8 +480,10 @@ class BlendersState(BaseState):
             "discards": len(self.discard),
             "aside": len(self.aside),
             "decisions": decisions,  # type: ignore[typeddict-item]
-            "rounds": [{"gains": [list(g) for g in r.gains], "ignored": list(r.ignored),
-                        "claimed": list(r.claimed), "earner": r.earner} for r in self.rounds],
+            "rounds": [{"gains": [list(g) for g in r.gains],
+                        "ignored": [list(cards) for cards in r.ignored],
+                        "claimed": [list(cards) for cards in r.claimed],
+                        "earner": r.earner} for r in self.rounds],
         }
         return dict(view)
 
@@ -510,7 +520,10 @@ class BlendersState(BaseState):
         if phase is CLAIM:
             return "you won the trick: claim one more of its non-wild cards."
         if phase is SPEND:
-            return "spend your barley token to ignore one card of this round, or keep it."
+            held = self.tokens[seat]
+            if held > 1:
+                return f"spend one of your {held} barley tokens on a card, or keep them."
+            return "spend a barley token to ignore a card of this round, or keep it."
         return "the game is over."
 
 
@@ -533,14 +546,16 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
     state.totals = [list(t) for t in view["totals"]]
     state.tokens = list(view["tokens"])
     state.supply = view["supply"]
-    state.rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]), tuple(r["ignored"]),
-                                tuple(r["claimed"]), r["earner"]) for r in view["rounds"]]
+    state.rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]),
+                                tuple(tuple(cards) for cards in r["ignored"]),
+                                tuple(tuple(cards) for cards in r["claimed"]),
+                                r["earner"]) for r in view["rounds"]]
     state.leader = view["leader"]
     state.turn = view["turn"]
     state.phase = Phase(view["phase"])
     state.earner = view["earner"]
     state.claimed = [[num[c] for c in cl] for cl in view["claimed"]]
-    state.ignored = [None if c is None else num[c] for c in view["ignoring"]]
+    state.ignored = [[num[c] for c in cards] for cards in view["ignoring"]]
     state.trick_seats = [s for s, _ in view["trick"]]
     state.trick_cards = [num[c] for _, c in view["trick"]]
     state.lead = lead_suit_of(state.trick_cards)

@@ -166,7 +166,7 @@ class Screen(GameScreen):
             marks = (glyphs.turn if deciding else " ") + (LEADS if seat == view["leader"] else " ")
             gained = [0, 0, 0]
             for card in view["claimed"][seat]:
-                if card != view["ignoring"][seat]:
+                if card not in view["ignoring"][seat]:
                     n = NUMBER_OF[card]
                     gained[SUIT[n]] += ICONS[n]
             totals = view["totals"][seat]

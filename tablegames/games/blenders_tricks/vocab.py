@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from tablegames.core.decisions import Decision
+from tablegames.core.words import whole_number
 
 # ----- the deck table
 
@@ -105,7 +106,7 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Spend:
     """Spend a barley token to ignore one card claimed this round (``card``),
-    or keep the token (``card`` None)."""
+    or keep the token(s) (``card`` None). Each token is spent on its own."""
 
     card: int | None
 
@@ -125,7 +126,7 @@ PASSES: tuple[tuple[Pass, ...], ...] = tuple(tuple(Pass(a, b) for b in range(41)
 
 def parse_action(text: str) -> Action:
     words = text.lower().split()
-    head, args = words[0], [int(w) for w in words[1:]]
+    head, args = words[0], [whole_number(w) for w in words[1:]]
     if not all(1 <= a <= 40 for a in args):
         raise ValueError(text)
     if head == "pass" and len(args) == 2:
@@ -154,7 +155,8 @@ class ClaimChoice(Decision):
 @dataclass(frozen=True, slots=True)
 class SpendChoice(Decision):
     """A token holder may spend a token to ignore one of ``cards`` (claimed
-    this round) at this round's scoring."""
+    this round and not yet ignored) at this round's scoring; after a spend,
+    a holder with another token chooses again."""
 
     cards: tuple[int, ...]
 
@@ -176,8 +178,9 @@ class TrickView(TypedDict):
 
 class RoundView(TypedDict):
     gains: list[list[int]]  # per seat: icons added to White, Common, Mizunara
-    ignored: list[int | None]  # per seat: the card number a token ignored
-    claimed: list[int]  # per seat: how many cards they claimed
+    # Card numbers, not ids: the same cards are dealt again in later rounds.
+    ignored: list[list[int]]  # per seat: the claimed cards spent tokens ignored (one token each)
+    claimed: list[list[int]]  # per seat: the cards they claimed
     earner: int  # who earned the barley token
 
 
@@ -199,7 +202,7 @@ class View(TypedDict):
     winning: int | None  # the seat whose card is highest in the trick so far
     last_trick: TrickView | None
     claimed: list[list[str]]  # per seat: cards claimed this round
-    ignoring: list[str | None]  # per seat: the claimed card a spent token ignores this round
+    ignoring: list[list[str]]  # per seat: the claimed cards spent tokens ignore this round
     earner: int | None  # who earned this round's barley token (at the round's end)
     totals: list[list[int]]  # per seat: White, Common, Mizunara icons before this round
     tokens: list[int]

@@ -297,7 +297,29 @@ def test_spending_a_token_ignores_one_card_claimed_this_round():
     state.apply(0, SPENDS[4])
     assert state.totals[0] == [1 + 1, 0, 0]
     assert state.tokens == [0, 0, 0] and state.supply == 3
-    assert state.rounds[0].ignored == (4, None, None)
+    assert state.rounds[0].ignored == ((4,), (), ())
+
+
+@pytest.mark.parametrize("spent", [2, 1, 0])
+def test_each_barley_token_is_spent_on_its_own_a_holder_of_two_may_spend_both_one_or_none(spent):
+    # P0 holds a token from an earlier round and earns a second one now
+    # (3 cards claimed plus the 7 of the last trick).
+    state = round_end([[1, 4, 13], [2, 3], []], [[7], [5], [40]], tokens=[1, 0, 0], round=2)
+    play(state, 7, 5, 40)
+    assert state.tokens == [2, 0, 0] and state.to_move() == (0,)
+    assert "2 barley tokens" in state.prompt(0) and len(state.prompt(0)) <= 64
+    for card in (4, 13)[:spent]:
+        assert SPENDS[card] in state.legal_actions(0)
+        state.apply(0, SPENDS[card])
+    if spent < 2:
+        assert state.phase is Phase.SPEND and state.to_move() == (0,), "the next token is its own choice"
+        assert SPENDS[4] not in state.legal_actions(0) or spent == 0, "a card is ignored once"
+        state.apply(0, KEEP)
+    ignored = {1: 2, 4: 2, 13: 1}  # icons of the ignored cards (all White)
+    assert state.totals[0] == [1 + 2 + 1 - sum(ignored[c] for c in (4, 13)[:spent]), 0, 0]
+    assert state.tokens[0] == 2 - spent and state.supply == 1 + spent
+    assert state.rounds[-1].ignored[0] == (4, 13)[:spent]
+    assert state.round == 3 and state.phase is Phase.PASS
 
 
 def test_spending_a_token_in_a_later_round():
