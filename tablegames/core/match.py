@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tablegames.core import records, registry
+from tablegames.core.bots import turn_key
 from tablegames.core.game import Event, GameState, IllegalAction, Result
 from tablegames.core.records import MatchRecord
 
@@ -224,6 +225,9 @@ class Match:
         bot = self._bots[seat]
         view = self._state.view(seat) if bot.needs_view else None
         legal = list(self._state.legal_actions(seat))
+        begin_turn = getattr(bot, "begin_turn", None)
+        if begin_turn is not None:  # it shares its thinking time across a turn
+            begin_turn(turn_key(self.record.actions, seat, self.changes))
         slow = getattr(bot, "slow", False)
         # A slow bot may think in another thread: it gets a stream of its own.
         rng = random.Random(self._bot_rng.random()) if slow else self._bot_rng
