@@ -38,6 +38,7 @@ from tablegames.games.blenders_tricks.vocab import (
     SUIT,
     SUIT_LETTERS,
     SUIT_NAMES,
+    SUITS,
     TOKENS,
     WILDS,
     Claim,
@@ -415,6 +416,14 @@ class BlendersState(BaseState):
         t = self.totals[seat]
         return max(t) - min(t)
 
+    def spread_words(self, seat: int) -> str:
+        """"highest suit 30 (W) minus lowest suit 21 (C)": how a spread comes about."""
+        t = self.totals[seat]
+        hi = max(SUITS, key=t.__getitem__)
+        lo = min(SUITS, key=t.__getitem__)
+        return (f"highest suit {t[hi]} ({SUIT_LETTERS[hi]}) minus "
+                f"lowest suit {t[lo]} ({SUIT_LETTERS[lo]})")
+
     def result(self) -> Result:
         n = self.n
         spreads = [self.spread(s) for s in range(n)]
@@ -423,10 +432,10 @@ class BlendersState(BaseState):
         tied = [s for s in range(n) if spreads[s] == best]
         top_low = max(lows[s] for s in tied)
         winners = tuple(s for s in tied if lows[s] == top_low)
-        breakdown = tuple(
-            (("Highest suit", max(self.totals[s])), ("Lowest suit", -min(self.totals[s])))
-            for s in range(n)
-        )
+        # One line per player, the spread itself: the suit totals are
+        # positive, so the lowest one is named in the label, never shown as
+        # a negative number (lines must add up to the score).
+        breakdown = tuple(((self.spread_words(s), spreads[s]),) for s in range(n))
         letters = "/".join(SUIT_LETTERS)
         totals = ", ".join(f"{self.names[s]} " + "/".join(map(str, self.totals[s])) for s in range(n))
         summary = f"Suit totals ({letters}): {totals}."

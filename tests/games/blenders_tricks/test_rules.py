@@ -373,6 +373,15 @@ def test_smallest_spread_wins():
     assert "10/14/12" in result.summary
 
 
+def test_the_results_show_the_spread_and_the_lowest_suit_as_the_positive_numbers_they_are():
+    result = finished([[30, 21, 25], [9, 10, 11], [4, 4, 4]]).result()
+    assert result.breakdown[0] == (("highest suit 30 (W) minus lowest suit 21 (C)", 9),)
+    assert result.breakdown[2] == (("highest suit 4 (W) minus lowest suit 4 (W)", 0),)
+    for seat, lines in enumerate(result.breakdown):
+        assert all(points >= 0 for _, points in lines)
+        assert sum(points for _, points in lines) == result.scores[seat]
+
+
 def test_spread_tie_goes_to_the_higher_lowest_suit():
     assert finished([[10, 12, 11], [20, 22, 21], [0, 9, 9]]).result().winners == (1,)
 
