@@ -282,14 +282,16 @@ def _write(record: MatchRecord, path: Path, *, fresh: bool) -> Path:
     return path
 
 
-def _move(source: Path, target: Path) -> Path:
+def _move(source: Path, target: Path, *, durable: bool = True) -> Path:
     """Move a record to another folder in one rename, never over another
-    file (``target``, or a free name beside it). Returns where it is."""
+    file (``target``, or a free name beside it), and with ``durable`` flush
+    both folders. Returns where it is."""
     target.parent.mkdir(parents=True, exist_ok=True)
     target = _free(target)
     os.replace(source, target)
-    _fsync_folder(target.parent)
-    _fsync_folder(source.parent)
+    if durable:
+        _fsync_folder(target.parent)
+        _fsync_folder(source.parent)
     return target
 
 
@@ -560,7 +562,8 @@ def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]
             continue
         if found.finished:
             try:
-                _move(path, finished_dir() / name)
+                # Not flushed: a move lost to a power cut is made again.
+                _move(path, finished_dir() / name, durable=False)
                 continue
             except FileNotFoundError:
                 continue  # vanished
