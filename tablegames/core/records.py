@@ -251,7 +251,11 @@ def save(record: MatchRecord, path: Path | None = None) -> Path:
         # Written where it is, then moved. Killed in between, the finished
         # record sits in matches/, and the next listing moves it on.
         _write(record, old, fresh=False)
-        return _move(old, home)
+        try:
+            return _move(old, home)
+        except FileNotFoundError:
+            # Another copy of the app listed the saves in between and moved it.
+            return home if home.exists() else _write(record, home, fresh=True)
     # A take-back: moved out of finished/, then written. Killed in between,
     # the record is still the finished match (in matches/, where the next
     # listing finds it and moves it back): the take-back is lost, no move.

@@ -490,3 +490,23 @@ def test_a_save_is_replayed_once_while_it_is_unchanged(monkeypatch):
     os.utime(path, ns=(1, 1))  # changed: listed afresh
     good, _ = records.unfinished()
     assert len(replayed) == 2 and len(good[0][1].actions) == len(data["actions"])
+
+
+def test_a_match_finishing_while_another_copy_lists_the_saves_ends_up_once_in_finished(monkeypatch):
+    short, full = one_move_short_and_finished()
+    path = records.save(short)
+    finishing = short.copy()
+    finishing.actions.append(full.actions[-1])
+    finishing.finished = True
+    real_write = records._write
+
+    def write_then_list(record, where, *, fresh):
+        written = real_write(record, where, fresh=fresh)
+        records.unfinished()  # another copy of the app opens its picker right now
+        return written
+
+    monkeypatch.setattr(records, "_write", write_then_list)
+    done = records.save(finishing, path)
+    assert done == records.finished_dir() / path.name
+    assert list(record_files()) == [f"finished/{path.name}"]
+    assert records.read(done).actions == full.actions
