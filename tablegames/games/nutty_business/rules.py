@@ -92,6 +92,10 @@ def customs_splits(gained: int, owed: int, officers: int) -> tuple[tuple[int, ..
     return found
 
 
+# The piles as the screen and the log name them (the notation counts them 1, 2).
+PILE_NAMES = ("A", "B")
+
+
 def _plural(count: int) -> str:
     return f"{count} nut" if count == 1 else f"{count} nuts"
 
@@ -236,7 +240,7 @@ class NuttyState(BaseState):
         self.played_pile = pile
         if self.logging:
             name = self.names[seat]
-            where = "as a new pile" if new else f"on pile {pile + 1}"
+            where = "as a new pile" if new else f"on pile {PILE_NAMES[pile]}"
             self.emit(f"{name} plays {CARD_NAMES[card]} {where}.")
             if card == HIDEOUT and not new:
                 self.emit(f"{name} takes {_cards_text(back)} back into their hand.")
@@ -261,25 +265,69 @@ class NuttyState(BaseState):
 
     def _order_matters(self, seat: int) -> bool:
         """Whether applying the two acting top cards in the other order can
-        change anything (else no question is asked)."""
+        leave anyone with other nuts (asked only then; the rules page, "A
+        turn"). Nothing a top card does changes how many piles anyone has, so
+        a raid's choices are the same either way; what can differ:
+
+        - Police Raid and Robbery: the raid can cover a rival's Contraband or
+          Bank before the Robbery counts that rival's top cards.
+        - A Contraband played this turn pays the Customs out of what it just
+          gained: a Police Raid first can cover an officer's Customs, or (with
+          another Contraband) take a short supply's nuts first so that less is
+          gained and paid; a Robbery after the payment can take a nut that an
+          officer had not had before it.
+
+        Anything else (a Contraband lying there since an earlier turn with a
+        Raid or a Robbery; two Contraband with a full supply) gives every
+        player the same nuts in either order: only the results' breakdown
+        line of a short supply's last nuts could differ."""
         piles = self.piles[seat]
-        a, b = piles[0][-1], piles[1][-1]
-        kinds = {a, b}
-        raid_bites = RAID in kinds and bool(self._raid_targets(seat))
-        if kinds == {RAID, ROBBERY}:
-            return raid_bites
+        tops = (piles[0][-1], piles[1][-1])
+        if RAID in tops and ROBBERY in tops:
+            return any(self._raid_changes_robbery(victim) for victim in self._raid_targets(seat))
         played = self.played_pile
         assert played is not None
-        fresh = piles[played][-1]
-        if not IS_CONTRABAND[fresh] or not self._officers(seat):
+        fresh, other = tops[played], tops[1 - played]
+        if not IS_CONTRABAND[fresh] or not self.supply:
             return False
-        other = b if played == 0 else a
-        if other == RAID:
-            return raid_bites
+        officers = self._officers(seat)
+        if not officers:
+            return False
         if other == ROBBERY:
-            return True
-        # Two Contraband: only a short supply makes the order matter.
-        return self.supply < VALUE[a] + VALUE[b]
+            return any(self._robbery_take(o, self.nuts[o]) < self._robbery_take(o, self.nuts[o] + 1)
+                       for o in officers)
+        if other == RAID:
+            targets = self._raid_targets(seat)
+            if not targets:
+                return False
+            if any(o in targets for o in officers):
+                return True
+            before = 2 if any(p[-1] == BANK for v in targets for p in self.piles[v]) else 1
+        else:
+            before = VALUE[other]
+        # The other card takes ``before`` nuts from the supply first: does the
+        # Contraband then gain less, and pay less than it would have?
+        owed = (2 if fresh == C5 else 1) * len(officers)
+        alone = min(VALUE[fresh], self.supply)
+        after = min(VALUE[fresh], self.supply - min(before, self.supply))
+        return after < alone and after < owed
+
+    def _robbery_take(self, victim: int, nuts: int, tops: Sequence[int] | None = None) -> int:
+        """What a Robbery takes from ``victim`` holding ``nuts``, with these
+        top cards (default: their piles' tops now)."""
+        if tops is None:
+            tops = [p[-1] for p in self.piles[victim]]
+        if BANK in tops:
+            return 0
+        return min(sum(1 for k in tops if IS_CONTRABAND[k]), 2, nuts)
+
+    def _raid_changes_robbery(self, victim: int) -> bool:
+        """Whether a raid on ``victim`` (either pile covered) can change what
+        a Robbery takes from them."""
+        tops = [p[-1] for p in self.piles[victim]]
+        nuts = self.nuts[victim]
+        now = self._robbery_take(victim, nuts, tops)
+        return any(self._robbery_take(victim, nuts, [top]) != now for top in tops)
 
     def _on_first(self, seat: int, action: Any) -> None:
         if not isinstance(action, First) or type(action.pile) is not int or action.pile not in (0, 1):
@@ -462,7 +510,7 @@ class NuttyState(BaseState):
                 if self.logging:
                     self.emit(f"{self.names[s]}'s Bank keeps {self.names[seat]}'s Robbery out.")
                 continue
-            take = min(tops, 2, self.nuts[s])
+            take = min(tops, 2, self.nuts[s])  # as _robbery_take
             if take:
                 robbed = True
                 self._give(s, seat, take, L_ROBBED, L_ROBBERY_IN)
@@ -571,7 +619,7 @@ class NuttyState(BaseState):
 
     def prompt(self, seat: int) -> str:
         if self.phase is _SETUP:
-            return "choose your first card; it stays face down until everyone has chosen."
+            return "choose your first card; nobody sees it until all have chosen."
         if self.phase is _OVER:
             return "the game is over."
         d = self.decisions.current()
@@ -584,11 +632,11 @@ class NuttyState(BaseState):
         if isinstance(d, ChooseOrder):
             return "both your top cards act: choose which acts first."
         if isinstance(d, SplitCustoms):
-            names = ", ".join(self.names[s] for s, _ in d.owed)
-            return (f"split the {_plural(d.gained)} among the Customs of {names} "
-                    f"(as many as possible get at least 1).")
+            # The officers are named in the list of payments.
+            return (f"split {_plural(d.gained)} among {len(d.owed)} Customs, "
+                    f"as many as possible at least 1.")
         if isinstance(d, ChooseRaid):
-            return "Police Raid: choose a rival with two piles and the pile to cover."
+            return "Police Raid: pick a rival's two piles and the one to cover."
         return "wait."
 
 

@@ -349,6 +349,113 @@ def test_order_two_contraband_with_customs_and_a_short_supply_is_asked():
     assert state.nuts == [3, 1]
 
 
+def test_order_is_not_asked_for_contraband_3_and_a_police_raid_when_it_changes_nobody_s_nuts():
+    # Kim plays a Contraband 3 beside her Police Raid; Lee's Customs is owed 1
+    # nut, Max is the only rival with two piles and holds no Customs, and the
+    # supply is full: either order pays Lee 1 and raids Max for 1.
+    state = table(["raid"], ["customs"], ["c2", "bank"])
+    play(state, "play c3 2")
+    assert decision_kind(state) == "raid", "no question: straight to the raid"
+    play(state, "raid 3 1")
+    assert state.nuts == [3 - 1 + 1, 1, 0]
+
+
+def test_order_is_still_asked_for_contraband_3_and_a_police_raid_that_could_cover_the_customs():
+    state = table(["raid"], ["customs", "c2"], ["c2", "bank"])
+    play(state, "play c3 2")
+    assert decision_kind(state) == "order"
+    play(state, "first 1", "raid 2 1")  # Lee's Customs covered before the Contraband pays
+    assert state.nuts == [1 + 3, 0, 0]
+
+
+def test_order_is_still_asked_when_a_raid_first_leaves_a_short_supply_too_little_to_pay():
+    # 4 nuts left. The raid on the last player's Bank may take 2 first and
+    # leave the Contraband 3 only 2: with one Customs (owed 1) both orders
+    # pay it; with three (owed 3) the raid first leaves one officer unpaid.
+    state = table(["raid"], ["customs"], ["c2", "bank"], supply=4)
+    play(state, "play c3 2")
+    assert decision_kind(state) == "raid", "1 owed: both orders pay it"
+    state = table(["raid"], ["customs"], ["customs"], ["customs"], ["c2", "bank"], supply=4)
+    play(state, "play c3 2")
+    assert decision_kind(state) == "order"
+    play(state, "first 1", "raid 5 2")  # the Contraband 2 pile covers the Bank: +2
+    assert decision_kind(state) == "customs", "2 nuts gained for 3 officers"
+    play(state, "pay 2=1 3=1")
+    assert state.nuts == [2 + 2 - 2, 1, 1, 0, 0]
+
+
+def test_order_raid_and_robbery_is_asked_only_when_the_raid_can_change_what_the_robbery_takes():
+    # Lee's two piles (Customs, Hideout) hold no Contraband: nothing to change.
+    state = table(["robbery"], ["customs", "hideout"], nuts=[0, 5])
+    play(state, "play raid 2")
+    assert decision_kind(state) == "raid"
+    # Lee's Bank: a raid covering it opens Lee to the Robbery.
+    state = table(["robbery"], ["bank", "c2"], nuts=[0, 5])
+    play(state, "play raid 2")
+    assert decision_kind(state) == "order"
+    # Two Contraband on top but no nuts: the Robbery takes nothing either way.
+    state = table(["robbery"], ["c3", "c2"], nuts=[0, 0], supply=200)
+    play(state, "play raid 2")
+    assert decision_kind(state) == "raid"
+
+
+def test_order_contraband_and_robbery_is_asked_only_when_an_officer_would_be_robbed_of_the_new_nut():
+    # Lee (Customs and a Contraband 2 on top) has 3 nuts: robbed of 1 either way.
+    state = table(["robbery"], ["customs", "c2"], nuts=[0, 3])
+    play(state, "play c5 2")
+    assert decision_kind(state) == "play", "no question, and nothing else to decide"
+    assert state.nuts == [5 - 2 + 1, 3 + 2 - 1]
+    # Lee has no nuts: the Robbery first takes nothing, after the payment 1.
+    state = table(["robbery"], ["customs", "c2"], nuts=[0, 0], supply=200)
+    play(state, "play c5 2")
+    assert decision_kind(state) == "order"
+
+
+def _turn_outcomes(state, seat: int, turn_no: int) -> set:
+    """Every (nuts, piles) the rest of this turn can end with."""
+    if state.is_over() or state.turn_no != turn_no:
+        return {(tuple(state.nuts), repr(state.piles))}
+    found: set = set()
+    for action in state.legal_actions(seat):
+        after = state.copy()
+        after.apply(seat, action)
+        found |= _turn_outcomes(after, seat, turn_no)
+    return found
+
+
+def test_order_is_asked_exactly_when_the_two_orders_can_end_the_turn_with_other_nuts():
+    """Every play of random games where both top cards act (a third of them
+    with a nearly empty supply): the question comes exactly when some end of
+    the turn can be reached in one order and not in the other."""
+    rng = random.Random(22)
+    checked = asked = 0
+    for _ in range(40):
+        state = new(rng.randint(2, 5), seed=rng.randrange(10**6))
+        while not state.is_over():
+            seat = state.to_move()[0]
+            actions = list(state.legal_actions(seat))
+            if decision_kind(state) == "play":
+                if rng.random() < 0.3:
+                    state.supply = rng.randint(0, 8)
+                for action in actions:
+                    asking = state.copy()
+                    asking._order_matters = lambda seat: True  # always ask, to try both
+                    asking.apply(seat, action)
+                    if decision_kind(asking) != "order":
+                        continue
+                    ends = []
+                    for pile in (0, 1):
+                        first = asking.copy()
+                        first.apply(seat, First(pile))
+                        ends.append(_turn_outcomes(first, seat, asking.turn_no))
+                    matters = type(state)._order_matters(asking, seat)
+                    assert matters == (ends[0] != ends[1]), (asking.piles, asking.nuts, asking.supply)
+                    checked += 1
+                    asked += matters
+            state.apply(seat, rng.choice(actions))
+    assert checked > 1000 and 0 < asked < checked / 3
+
+
 def test_order_rejects_a_pile_that_does_not_exist():
     state = table(["robbery"], ["c3", "c2"])
     play(state, "play raid 2")
