@@ -339,9 +339,11 @@ class BlastingBillyState(BaseState):
     def prompt(self, seat: int) -> str:
         if self.phase is OVER:
             return "the game is over."
+        # At most 64 characters: the status line holds them after a
+        # 12-character name at 80 columns.
         if self.final_left:
-            return "last turn, no draw: a card to Billy (b), your loot (c) or the box (d)."
-        return "play a card to Billy (b), into your loot (c) or into the box (d)."
+            return "last turn, no draw: to Billy (b), your loot (c) or the box (d)."
+        return "play a card to Billy (b), into your loot (c) or the box (d)."
 
 
 def reveal_lines(reveal: Reveal, names: Sequence[str]) -> list[str]:

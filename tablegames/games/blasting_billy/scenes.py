@@ -64,15 +64,16 @@ SCENES: tuple[Scene, ...] = (
 
 async def decide(pilot: Any) -> None:
     """The human at the keyboard plays one card with keys: a card by its
-    digit or by the arrows, and a place by its letter or by up/down and
-    Enter (varied from the view so a whole game uses every key)."""
+    digit or by the arrows, and a place by its letter or by up/down (at
+    least one: Enter plays only a place picked so) and Enter (varied from
+    the view so a whole game uses every key)."""
     screen = pilot.app.screen
     view = screen.view
     hand = view["hand"]
     step = view["draw"] + view["final_left"] + sum(view["box"]) + sum(map(len, view["billy"]))
     keys = [str(1 + step % len(hand))] if step % 4 else ["right"] * (step % len(hand))
     if step % 5 == 0:
-        keys += ["down"] * (step % 3) + ["enter"]
+        keys += ["down"] * (1 + step % 3) + ["enter"]
     else:
         keys += ["bcd"[step % 3]]
     await pilot.press(*keys)

@@ -10,21 +10,24 @@ your three cards and the three places; under them, across the full width,
 the loot board: Billy's row, then one row per player (hand types, one
 column per type, your own total).
 
-Keys: left/right, 1-3 or a click choose a card; b / c / d play it to Billy,
-into your loot or into the box; up/down choose a place and Enter plays it
-(a click on a place plays it too). When the game is over the reveal opens
-(``RevealScreen``): Enter or space for the next step, left for the previous
-one, ``s`` for the outcome; Enter on the outcome shows the results.
+Keys: left/right, 1-3 or a click choose a card; b / c / d play it at once
+to Billy, into your loot or into the box (a click on a place too). Enter
+plays nothing until a place has been picked with up/down: only then does
+the footer offer it, named for that place, so it never reads as "b, then
+Enter". When the game is over the reveal opens (``RevealScreen``): Enter or
+space for the next step, left for the previous one, ``s`` for the outcome;
+Enter on the outcome shows the results, where the match's own keys (play
+again, quit) are.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Iterable, cast
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Click, Mount
@@ -39,12 +42,17 @@ from tablegames.games.blasting_billy.vocab import (
 )
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.keys import RULES
 from tablegames.ui.results import ResultsScreen
 from tablegames.ui.widgets import CardFace, HandRow, TextLine
 
 # Each type's colour; its letter (and the column it stands in) always says
 # the type too, so colour is never the only signal.
-TONES = ("bold #d7af00", "bold green", "bold #5f87ff", "bold red", "bold magenta")
+# Fixed colours, not the terminal's palette (whose bold red and bold magenta
+# both came out pink), far apart from one another (tests/games/blasting_billy
+# checks the distance): gold yellow, banknotes green, coins blue, jewelry red
+# (the rulebook's colours) and diamonds cyan.
+TONES = ("bold #d7af00", "bold #00af00", "bold #5f87ff", "bold #ff3030", "bold #00d7d7")
 SHORT = ("Gld", "Bnk", "Cns", "Jwl", "Dia")
 PLACES = (("billy", "b", "to Billy"), ("claim", "c", "into your loot"), ("dump", "d", "into the box"))
 
@@ -109,15 +117,15 @@ class PlacePicker(Lines):
             self.post_message(self.Clicked(self, event.y))
 
 
-def cell(tokens: list[str], back: str, width: int = CELL_WIDTH - 2) -> Text:
+def cell(tokens: list[str], back: str, glyphs: Glyphs, width: int = CELL_WIDTH - 2) -> Text:
     """One column of cards in ``width`` cells: backs and values in their
     type's colour; a long column shows its count and its last cards."""
     if not tokens:
-        return Text("·", style="dim")
+        return Text(glyphs.empty, style="dim")
     parts = [(back if is_hidden(t) else value_text(t), tone(t)) for t in tokens]
     plain = " ".join(p for p, _ in parts)
     if cell_len(plain) > width:
-        prefix = f"{len(tokens)}:…"
+        prefix = f"{len(tokens)}:{'..' if glyphs.ascii else '…'}"
         kept: list[tuple[str, str]] = []
         used = cell_len(prefix)
         for part in reversed(parts):
@@ -138,10 +146,28 @@ def cell(tokens: list[str], back: str, width: int = CELL_WIDTH - 2) -> Text:
     return text
 
 
-def billy_cell(tokens: list[str], back: str) -> Text:
+def wrapped_column(tokens: list[str], width: int, glyphs: Glyphs) -> list[Text]:
+    """A face-up column, every card in play order in its type's colour, on
+    as many lines of ``width`` cells as it needs (the empty mark if none)."""
+    if not tokens:
+        return [Text(glyphs.empty, style="dim")]
+    lines = [Text()]
+    for tok in tokens:
+        shown = value_text(tok)
+        line = lines[-1]
+        if line.plain and cell_len(line.plain) + 1 + cell_len(shown) > width:
+            line = Text()
+            lines.append(line)
+        if line.plain:
+            line.append(" ")
+        line.append(shown, style=tone(tok))
+    return lines
+
+
+def billy_cell(tokens: list[str], back: str, glyphs: Glyphs) -> Text:
     """Billy's column before the reveal: his face-down cards and their count."""
     if not tokens:
-        return Text("·", style="dim")
+        return Text(glyphs.empty, style="dim")
     style = tone(tokens[0])
     return Text.assemble((back * min(len(tokens), 5), style), f" {len(tokens)}")
 
@@ -165,31 +191,44 @@ def column_total(tokens: list[str]) -> int:
     return sum(live)
 
 
+_CARD = Binding.Group("Card", compact=True)
+_PLACE = Binding.Group("Place", compact=True)
+
+
 class Screen(GameScreen):
+    # Each letter plays at once, and its footer label says the move. Enter
+    # is offered only once a place is picked with up/down, and is named for
+    # it ("⏎ Dump"), in the footer's room of "↑↓ Place".
     BINDINGS = [
-        Binding("left", "card(-1)", "Card"),
-        Binding("right", "card(1)", "Card", show=False),
+        Binding("left", "card(-1)", "Card", group=_CARD),
+        Binding("right", "card(1)", "Card", group=_CARD),
         *[Binding(str(n), f"card_no({n})", f"Card {n}", show=False) for n in range(1, 4)],
-        Binding("up", "place(-1)", "Place", show=False),
-        Binding("down", "place(1)", "Place", show=False),
-        Binding("b", "play('billy')", "Billy"),
+        Binding("b", "play('billy')", "To Billy"),
         Binding("c", "play('claim')", "Claim"),
         Binding("d", "play('dump')", "Dump"),
-        Binding("enter", "play_picked", "Play"),
+        # Before a place is picked: "↑↓ Place"; after: the same keys, unshown.
+        Binding("up", "place(-1)", "Place", group=_PLACE),
+        Binding("down", "place(1)", "Place", group=_PLACE),
+        Binding("up", "move_place(-1)", "Place", show=False),
+        Binding("down", "move_place(1)", "Place", show=False),
+        *[Binding("enter", f"play_picked('{where}')", label) for where, label in
+          (("billy", "To Billy"), ("claim", "Claim"), ("dump", "Dump"))],
     ]
 
-    TURN_ACTIONS = {"card", "card_no", "place", "play", "play_picked"}
+    TURN_ACTIONS = {"card", "card_no", "place", "move_place", "play", "play_picked"}
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.cursor = 0
-        self.place = 0
+        # The place picked with up/down this turn (None: none yet; Enter waits).
+        self.place: int | None = None
         self.hand_key: tuple = ()
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
         yield TextLine(id="bb-pile")
         yield TextLine(id="bb-box")
+        yield TextLine(id="bb-unseen")
         yield TextLine(id="bb-hand-title")
         yield HandRow(id="bb-hand")
         yield PlacePicker(id="bb-places")
@@ -232,15 +271,18 @@ class Screen(GameScreen):
             pile = Text("The game is over: the reveal.", style="bold")
         elif view["final_left"]:
             last = names[view["last_drawer"]]
-            pile = Text(f"Final round, no more draws: {plural(view['final_left'], 'turn')} left, "
-                        f"{last} last.", style="bold")
+            pile = Text(f"Final round: {plural(view['final_left'], 'turn')} left, {last} last.",
+                        style="bold")
         else:
             pile = Text(f"Draw pile: {plural(view['draw'], 'card')}.", style="bold")
         self.query_one("#bb-pile", TextLine).show(pile)
-        box = Text("Box ") + self.letters(view["box"])
-        if any(view["removed"]):
-            box += Text("  Out ") + self.letters(view["removed"])
-        self.query_one("#bb-box", TextLine).show(box)
+        # What lies in the box, by type: the cards dumped, and (2-3 players)
+        # the ones put back unseen at the start, each on a line that says so.
+        self.query_one("#bb-box", TextLine).show(Text("Dumped in the box: ") + self.letters(view["box"]))
+        unseen = self.query_one("#bb-unseen", TextLine)
+        unseen.display = any(view["removed"])
+        if unseen.display:
+            unseen.show(Text("Boxed unseen at the start: ") + self.letters(view["removed"]))
 
     def _show_hand(self, view: dict) -> None:
         title = self.query_one("#bb-hand-title", TextLine)
@@ -265,7 +307,7 @@ class Screen(GameScreen):
             places.show([])
             return
         arrows = "<-/->" if self.glyphs.ascii else "←/→"
-        title.show(f"{who}, your turn: {arrows} or 1-3 a card, then b / c / d")
+        title.show(f"Your turn: {arrows} or 1-3 a card, then b / c / d")
         row.show(faces, cursor=self.cursor, marks={i: str(i + 1) for i in range(len(faces))})
         places.show(self._place_lines(view, hand[self.cursor]))
 
@@ -286,7 +328,7 @@ class Screen(GameScreen):
         notes = (f"Billy has {len(view['billy'][t])} {kind}", claim_note, "out of the game")
         lines = []
         for i, ((_, key, words), note) in enumerate(zip(PLACES, notes)):
-            mark = self.glyphs.turn if i == self.place else " "
+            mark = self.glyphs.pointer if i == self.place else " "
             line = Text(f"{mark} ", style="bold")
             line.append(f"{key} ", style="bold reverse" if i == self.place else "bold")
             line.append(set_cell_size(words, 15), style="bold" if i == self.place else "")
@@ -305,7 +347,8 @@ class Screen(GameScreen):
         billy = Text(set_cell_size(" Billy", NAME_WIDTH + HAND_WIDTH), style="bold")
         for t in range(TYPES):
             tokens = view["billy"][t]
-            content = billy_cell(tokens, back) if view["phase"] != "over" else cell(tokens, back)
+            content = (billy_cell(tokens, back, self.glyphs) if view["phase"] != "over"
+                       else cell(tokens, back, self.glyphs))
             billy.append_text(pad(content, CELL_WIDTH))
         lines.append(billy)
         for s, name in enumerate(names):
@@ -320,7 +363,7 @@ class Screen(GameScreen):
                 hand.append(TYPE_LETTERS[type_from_token(tok)], style=tone(tok))
             line.append_text(pad(hand, HAND_WIDTH))
             for t in range(TYPES):
-                line.append_text(pad(cell(view["loot"][s][t], back), CELL_WIDTH))
+                line.append_text(pad(cell(view["loot"][s][t], back, self.glyphs), CELL_WIDTH))
             if s == view["seat"]:
                 line.append(str(sum(column_total(col) for col in view["loot"][s])), style="bold")
             lines.append(line)
@@ -329,7 +372,15 @@ class Screen(GameScreen):
     # ----- which keys work now
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in self.TURN_ACTIONS:
-            return self.deciding()
+            if not self.deciding():
+                return False
+            if action == "place":
+                return self.place is None
+            if action == "move_place":
+                return self.place is not None
+            if action == "play_picked":
+                return self.place is not None and PLACES[self.place][0] == parameters[0]
+            return True
         return super().check_action(action, parameters)
 
     # ----- choosing and playing
@@ -351,19 +402,30 @@ class Screen(GameScreen):
         self.show_view(self.view)
 
     def action_place(self, delta: int) -> None:
-        self.place = max(0, min(len(PLACES) - 1, self.place + delta))
+        """The first up/down of a turn picks a place: down the first, up the last."""
+        self.place = 0 if delta > 0 else len(PLACES) - 1
         self.show_view(self.view)
+        self.refresh_bindings()
+
+    def action_move_place(self, delta: int) -> None:
+        if self.place is not None:
+            self.place = max(0, min(len(PLACES) - 1, self.place + delta))
+        self.show_view(self.view)
+        self.refresh_bindings()
 
     def action_play(self, where: str) -> None:
         hand = self._hand()
         if not self.deciding() or not hand:
             self.say("It is not your turn.")
             return
-        self.place = [p[0] for p in PLACES].index(where)
-        self.act(f"{where} {hand[min(self.cursor, len(hand) - 1)]}")
+        # The next turn starts with no place picked: Enter waits again.
+        picked, self.place = self.place, None
+        if not self.act(f"{where} {hand[min(self.cursor, len(hand) - 1)]}"):
+            self.place = picked
+        self.refresh_bindings()
 
-    def action_play_picked(self) -> None:
-        self.action_play(PLACES[self.place][0])
+    def action_play_picked(self, where: str) -> None:
+        self.action_play(where)
 
     def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
         if self.deciding():
@@ -385,17 +447,32 @@ class Screen(GameScreen):
 REVEAL_STEPS = 2 + TYPES  # face up, one step per type, the outcome
 
 
-class RevealScreen(ResultsScreen):
+class RevealScreen(ResultsScreen, inherit_bindings=False):
     """The reveal, one step at a time, before the results table: every
     column face up; then type by type the dynamite blasts and Billy's
     comparison; then who is eliminated and who wins. Drawn from the public
-    view, which shows everything once the game is over."""
+    view, which shows everything once the game is over.
+
+    Its keys are the reveal's own: what comes after the outcome (play again,
+    quit) is the results screen's, so none of the results' keys is inherited
+    (``q`` goes back to the picker, as during the game)."""
 
     BINDINGS = [
         Binding("enter,space", "step(1)", "Next"),
-        Binding("left", "step(-1)", "Back"),
+        # Ahead of the scrolling body's own left, should a click focus it.
+        Binding("left", "step(-1)", "Back", priority=True),
         Binding("s", "outcome", "Outcome"),
+        RULES,
+        Binding("q", "app.to_picker", "Picker"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("pageup", "scroll(-10)", "Scroll", show=False),
+        Binding("pagedown", "scroll(10)", "Scroll", show=False),
     ]
+
+    # Nothing focused: the keys above are the screen's (a focused scroll body
+    # would take left and hide "Back" from the footer).
+    AUTO_FOCUS = ""
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -432,6 +509,13 @@ class RevealScreen(ResultsScreen):
         self.step = REVEAL_STEPS - 1
         self.draw()
 
+    def action_again(self) -> None:
+        """Playing again belongs to the results, after the outcome."""
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Show the outcome", "Skip to who survives Billy", self.action_outcome)
+        yield SystemCommand("Quit to picker", "Back to the list of games", self.app.action_to_picker)
+
     @property
     def back(self) -> str:
         return "#" if glyphs_of(self.app).ascii else "▒"
@@ -462,15 +546,21 @@ class RevealScreen(ResultsScreen):
         return seat_label(self.match.record.seats[seat])
 
     def _face_up(self, view: dict) -> Text:
+        """Every column face up, every card of it in play order: a column too
+        long for its cell goes on in the same cell on the next line (never
+        cut to its count and last cards: this is the step to read them)."""
+        width = CELL_WIDTH + 2
         lines = [Text(" " * NAME_WIDTH) + Text.assemble(
-            *[(set_cell_size(TYPE_NAMES[t], CELL_WIDTH + 2), TONES[t]) for t in range(TYPES)])]
+            *[(set_cell_size(TYPE_NAMES[t], width), TONES[t]) for t in range(TYPES)])]
         rows = [("Billy", view["billy"])] + [(self._label(s), view["loot"][s])
                                               for s in range(len(view["names"]))]
         for name, cols in rows:
-            line = Text(set_cell_size(name, NAME_WIDTH), style="bold")
-            for t in range(TYPES):
-                line.append_text(pad(cell(cols[t], self.back, CELL_WIDTH), CELL_WIDTH + 2))
-            lines.append(line)
+            cells = [wrapped_column(cols[t], width - 1, glyphs_of(self.app)) for t in range(TYPES)]
+            for i in range(max(map(len, cells))):
+                line = Text(set_cell_size(name if i == 0 else "", NAME_WIDTH), style="bold")
+                for part in cells:
+                    line.append_text(pad(part[i] if i < len(part) else Text(), width))
+                lines.append(line)
         lines.append(Text("\nNext: type by type, each dynamite blasts itself and the card just "
                           "before it; then Billy compares.", style="dim"))
         return Text("\n").join(lines)
