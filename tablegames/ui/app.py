@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
-from datetime import datetime
-from pathlib import Path
 import gc
 import time
 from typing import Any, Iterable
@@ -26,10 +23,15 @@ from textual.command import CommandList, CommandPalette
 from textual.events import Event, Key, Resize
 from textual.screen import Screen
 
+# The crash report and its line are shared with the command line (no UI in them).
+from tablegames.core.crash import crash_line, write_crash_report
 from tablegames.core.match import Match
 from tablegames.ui.glyphs import glyphs_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+# A handover ignores every key and click for this long after it appears
+# (and until no key has come for half of it): see ui/handover.py.
+HANDOVER_GUARD = 0.6
 IDLE_GC_SECONDS = 2.0  # full garbage collections only after this long without a key
 
 
@@ -85,8 +87,11 @@ class TableGamesApp(App):
     ]
 
     def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4,
-                 tune_gc: bool = False):
+                 tune_gc: bool = False, handover_guard: float = HANDOVER_GUARD):
         super().__init__()
+        # Seconds a handover is on screen before Enter hands the keyboard over
+        # (ui/handover.py); 0 arms it at once (tests that do not test the guard).
+        self.handover_guard = handover_guard
         self.tune_gc = tune_gc
         self._last_key = time.monotonic()
         self.start_match = match
@@ -253,41 +258,6 @@ class TableGamesApp(App):
         yield from super().get_system_commands(screen)
 
 
-def write_crash_report(error: BaseException) -> Path | None:
-    """The traceback in a new file in the data folder (else the system's
-    temporary folder); None if neither can be written."""
-    import tempfile
-
-    from tablegames import __version__
-    from tablegames.core.records import data_dir
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    text = (f"tablegames {__version__} crashed at {datetime.now().isoformat(timespec='seconds')}\n"
-            f"Python {sys.version.split()[0]} on {sys.platform}\n\n"
-            + "".join(traceback.format_exception(type(error), error, error.__traceback__)))
-    for folder in (data_dir(), Path(tempfile.gettempdir())):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(prefix=f"crash-{stamp}-", suffix=".txt", dir=folder)
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            return Path(name)
-        except OSError:
-            continue
-    return None
-
-
-def crash_line(error: BaseException, report: Path | None) -> str:
-    from tablegames.core.seats import shown
-
-    what = " ".join(shown(f"{error.__class__.__name__}: {error}").split())
-    if len(what) > 120:
-        what = what[:117] + "..."
-    where = (f"the full report is in {report}" if report is not None
-             else "set TABLEGAMES_DEBUG=1 to see the full report")
-    return f"tablegames: error: the app stopped on an unexpected error ({what}); {where}"
-
-
 def run_app(match: Match | None = None, ascii: bool = False) -> int:
     """Start the app at the picker, or straight into ``match``. Returns the
     exit status: 1 after a crash (reported in one line on stderr)."""
@@ -295,9 +265,18 @@ def run_app(match: Match | None = None, ascii: bool = False) -> int:
     threshold = gc.get_threshold()
     try:
         app.run()
+    except Exception as error:
+        # Raised out of Textual's own start-up or shutdown (e.g. laying out
+        # a screen as the app closes), past ``_handle_exception``: reported
+        # the same way, unless a first error is already being reported.
+        if os.environ.get("TABLEGAMES_DEBUG"):
+            raise
+        if app.crash_line is None:
+            app.crash_line = crash_line(error, write_crash_report(error))
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)
+        return 1
     return app.return_code or 0

@@ -1,13 +1,21 @@
 """Between two humans: a neutral screen that shows only public information
-and waits until the next player confirms they are at the keyboard."""
+and waits until the next player confirms they are at the keyboard.
+
+It is armed only after a guard time (``TableGamesApp.handover_guard``,
+0.6 s): a key pressed just after a move (a double-tapped Enter, type-ahead,
+a held key repeating, a click) must not wave the next player's hand onto
+the screen while the last player is still looking.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Iterable
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.events import Key, MouseDown
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -38,6 +46,8 @@ class HandoverScreen(Screen):
 
     AUTO_FOCUS = ""  # Enter belongs to the screen: "I am ready"
 
+    WAITING = "One moment: the keyboard is changing hands."
+
     BINDINGS = [
         Binding("enter", "confirm", "I am ready"),
         RULES,
@@ -50,6 +60,12 @@ class HandoverScreen(Screen):
         seat = match.next_human()
         assert seat is not None
         self.next_seat = seat
+        # Armed: Enter (or the button) hands the keyboard over. Until then
+        # every key and click is dropped, and each one restarts the quiet
+        # wait, so a held key never gets through.
+        self.armed = False
+        self._shown_at: float | None = None
+        self._last_input = 0.0
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -60,15 +76,16 @@ class HandoverScreen(Screen):
             lines = []
             if previous is not None and previous != self.next_seat:
                 lines.append(f"{match.names[previous]}, your move is done: please look away.")
-            lines.append(f"{name}, it is your turn. Press Enter when only you can see the screen.")
+            lines.append(f"{name}, it is your turn.")
             yield Static("\n".join(lines), id="handover-text", markup=False)
+            yield Static(self.WAITING, id="handover-ready", markup=False)
             yield Static(self._players_line(), id="handover-players", markup=False)
             log = LogPanel(id="recap")
             log.border_title = as_text(f"Since {name} last looked")
             yield log
             with Center():
                 yield Button(as_text(f"I am {name}: go on"), id="handover-go", variant="primary",
-                             compact=True)
+                             compact=True, disabled=True)
         yield KeyFooter()
 
     def _players_line(self) -> str:
@@ -85,6 +102,54 @@ class HandoverScreen(Screen):
         match = self.match
         recap = [event.text for event in match.recap(self.next_seat)]
         self.query_one("#recap", LogPanel).show(recap or ["(nothing new)"])
+        if self.app.handover_guard <= 0:
+            self._arm()
+        else:
+            # The guard runs from the first frame that shows this screen whole.
+            self.call_after_refresh(self._start_guard)
+
+    # ----- the guard
+    def _start_guard(self) -> None:
+        self._shown_at = time.monotonic()
+        self.set_timer(self.app.handover_guard, self._try_arm)
+
+    def _try_arm(self) -> None:
+        """Arm once the screen has been up for the guard time and no key or
+        click has come for half of it (a held key keeps it disarmed)."""
+        quiet = self.app.handover_guard / 2
+        wait = self._last_input + quiet - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, self._try_arm)
+            return
+        self._arm()
+
+    def _arm(self) -> None:
+        self.armed = True
+        name = self.match.names[self.next_seat]
+        self.query_one("#handover-ready", Static).update(
+            f"{name}: press Enter when only you can see the screen.")
+        self.query_one("#handover-go", Button).disabled = False
+        self.refresh_bindings()
+
+    def _dropped(self) -> None:
+        self._last_input = time.monotonic()
+
+    def on_key(self, event: Key) -> None:
+        # Bindings run before this handler: a key that reaches it did nothing,
+        # but it still counts as input during the guard.
+        if not self.armed:
+            self._dropped()
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        if not self.armed:
+            self._dropped()
+            event.stop()
+            event.prevent_default()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # While disarmed the keys show, dimmed, and do nothing (they count as
+        # input, see ``_dropped``); Enter is refused in ``action_confirm``.
+        return True if self.armed or action == "confirm" else None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -92,6 +157,9 @@ class HandoverScreen(Screen):
 
     def action_confirm(self) -> None:
         if self.app.screen is not self:
+            return
+        if not self.armed:
+            self._dropped()
             return
         self.match.take_keyboard(self.next_seat)
         self.app.show_match(self.match)

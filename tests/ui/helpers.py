@@ -21,6 +21,7 @@ SIZE = (80, 24)
 
 def make_app(match: Match | None = None, **kwargs) -> TableGamesApp:
     kwargs.setdefault("bot_delay", 0)
+    kwargs.setdefault("handover_guard", 0)  # tests of the guard itself set it
     app = TableGamesApp(match=match, **kwargs)
     app.animation_level = "none"
     return app
