@@ -417,12 +417,24 @@ class BlendersState(BaseState):
         return max(t) - min(t)
 
     def spread_words(self, seat: int) -> str:
-        """"highest suit 30 (W) minus lowest suit 21 (C)": how a spread comes about."""
+        """"W 30  C 21  M 25: highest 30 minus lowest 21": how a spread comes about."""
         t = self.totals[seat]
-        hi = max(SUITS, key=t.__getitem__)
-        lo = min(SUITS, key=t.__getitem__)
-        return (f"highest suit {t[hi]} ({SUIT_LETTERS[hi]}) minus "
-                f"lowest suit {t[lo]} ({SUIT_LETTERS[lo]})")
+        suits = "  ".join(f"{SUIT_LETTERS[i]} {t[i]}" for i in SUITS)
+        return f"{suits}: highest {max(t)} minus lowest {min(t)}"
+
+    def last_round_words(self) -> str:
+        """The last round's claims, icons and tokens (its scoring ends the
+        game, so the results screen tells it)."""
+        done = self.rounds[-1]
+        parts = []
+        for seat, name in enumerate(self.names):
+            cards = " ".join(map(str, done.claimed[seat])) or "nothing"
+            gains = "/".join(f"+{g}" for g in done.gains[seat])
+            spent = done.ignored[seat]
+            tokens = f", token{'s' if len(spent) > 1 else ''} on {', '.join(map(str, spent))}" if spent else ""
+            parts.append(f"{name} claimed {cards} ({gains}{tokens})")
+        return (f"Round {len(self.rounds)} ({'/'.join(SUIT_LETTERS)}): " + "; ".join(parts)
+                + f". {self.names[done.earner]} earned its barley token.")
 
     def result(self) -> Result:
         n = self.n
@@ -439,6 +451,8 @@ class BlendersState(BaseState):
         letters = "/".join(SUIT_LETTERS)
         totals = ", ".join(f"{self.names[s]} " + "/".join(map(str, self.totals[s])) for s in range(n))
         summary = f"Suit totals ({letters}): {totals}."
+        if self.rounds:
+            summary += "\n" + self.last_round_words()
         return Result(scores=tuple(spreads), breakdown=breakdown, winners=winners, summary=summary,
                       lowest_best=True)
 

@@ -55,6 +55,12 @@ def token() -> Match:
     return seeded_position(seats, 15, lambda view, seat: view["phase"] == "spend")
 
 
+def round_end() -> Match:
+    """Five players: round 1 is scored and round 2 dealt; before Ann's new
+    hand, the round's summary (claims, icons, totals, tokens)."""
+    return seeded_position(_five(), 4, lambda view, seat: view["phase"] == "pass" and view["round"] == 2)
+
+
 def finished() -> Match:
     """A whole 4-player game to the results."""
     seats = [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cid", "heuristic"), Seat("Dee", "random")]
@@ -76,6 +82,8 @@ SCENES: tuple[Scene, ...] = (
           caption="Blenders Tricks: Ann won the trick and claims a second card"),
     Scene("blenders-tricks-token", token,
           caption="Blenders Tricks: a barley token may ignore one claimed card at scoring"),
+    Scene("blenders-tricks-round-end", round_end,
+          caption="Blenders Tricks: a round is scored; everyone sees it before the next deal"),
     Scene("blenders-tricks-results", finished,
           caption="Blenders Tricks: the results, each player's spread and suit totals"),
 )

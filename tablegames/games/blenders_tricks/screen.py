@@ -19,6 +19,14 @@ Keys per decision:
 - claim: left/right pick a card of the trick, Enter claims (or click);
 - token: left/right pick a claimed card, Enter spends a token on it, ``k``
   keeps the token (or click a card / the button).
+
+When a new round's pass begins, the screen first shows the round just
+scored (``RoundSummary``): public things only (claimed cards, tokens earned
+and spent, icons added per suit, running totals), over the whole table and
+hand, so the new deal stays hidden until Enter. Enter works only after the
+app's guard time (``handover_guard``), so a key pressed with the round's
+last move cannot skip it. Every human sees it once, at their first screen
+of the new round.
 """
 
 from __future__ import annotations
@@ -26,10 +34,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Button
+from textual.containers import Vertical
+from textual.widgets import Button, Static
 
 from tablegames.games.blenders_tricks.vocab import (
-    ICONS, IS_WILD, NUMBER_OF, SUIT, SUIT_LETTERS, SUIT_NAMES, Phase,
+    CARD_IDS, ICONS, IS_WILD, NUMBER_OF, SUIT, SUIT_LETTERS, SUIT_NAMES, Phase,
 )
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, TrickArea
@@ -38,6 +47,7 @@ from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, Trick
 SUIT_TONES = ("bold #d7d7af", "bold #ffaf00", "bold #d787ff")
 WILD_TONE = "bold #5fd7ff"
 LEADS = "L"  # before the name of the player who leads the trick (or the round)
+RECEIVED = "new"  # under a card passed to you, until your first card of the round
 
 _cursor = Binding.Group("Cursor", compact=True)
 _mark = Binding.Group("Mark left/right", compact=True)
@@ -77,6 +87,78 @@ def join_cards(cards: list[str]) -> Text:
     return Text(" ").join(inline(c) for c in cards)
 
 
+def summary_due(view: dict) -> int:
+    """The round whose summary is due before this view's new deal: at the
+    pass of round 2 or 3 (for a seat, until it has passed), the round just
+    scored; else 0."""
+    if view["phase"] != PASS or not view["rounds"] or len(view["rounds"]) != view["round"] - 1:
+        return 0
+    seat = view["seat"]
+    if seat is not None and view["passed"][seat]:
+        return 0
+    return len(view["rounds"])
+
+
+def summary_rows(view: dict, number: int, labels: list[str]) -> tuple[list[str], list[list], Text]:
+    """Round ``number`` (1 = the first) as the view's public record tells
+    it: the table's headers and rows (cards claimed, icons added per suit,
+    the running totals after it, the spread, tokens earned, spent and held)
+    and the claimed cards, one line per player."""
+    rounds = view["rounds"][:number]
+    done = rounds[-1]
+    n = len(view["names"])
+    rows: list[list] = []
+    claims = Text()
+    for seat in range(n):
+        totals = [sum(r["gains"][seat][i] for r in rounds) for i in range(3)]
+        held = sum((r["earner"] == seat) - len(r["ignored"][seat]) for r in rounds)
+        gains = done["gains"][seat]
+        earned = 1 if done["earner"] == seat else 0
+        rows.append([labels[seat], len(done["claimed"][seat]),
+                     *[f"+{g}" for g in gains], *totals, max(totals) - min(totals),
+                     earned, len(done["ignored"][seat]), held])
+        if seat:
+            claims.append("\n")
+        claims.append(f"{view['names'][seat]}: ", style="bold")
+        cards = done["claimed"][seat]
+        if not cards:
+            claims.append("nothing", style="dim")
+        for i, number_ in enumerate(cards):
+            if i:
+                claims.append(" ")
+            card = inline(CARD_IDS[number_])
+            if number_ in done["ignored"][seat]:
+                card.stylize("strike dim")
+            claims.append_text(card)
+        ignored = done["ignored"][seat]
+        if ignored:
+            claims.append(f"  (token{'s' if len(ignored) > 1 else ''} spent: "
+                          f"{', '.join(map(str, ignored))} ignored)", style="italic")
+    headers = ["Player", "Took", *(f"+{x}" for x in SUIT_LETTERS), *SUIT_LETTERS, "Spread",
+               "Earned", "Spent", "Tokens"]
+    return headers, rows, claims
+
+
+class RoundSummary(Vertical):
+    """The round just scored, on the whole screen (public things only)."""
+
+    DEFAULT_CSS = """
+    RoundSummary { height: auto; display: none; }
+    RoundSummary #bt-sum-table { margin-top: 1; }
+    RoundSummary #bt-sum-key { margin-bottom: 1; }
+    RoundSummary #bt-sum-claims { margin-bottom: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="bt-sum-title")
+        yield ScoreTable(id="bt-sum-table")
+        yield TextLine(Text("Took: cards claimed; +W +C +M: icons added; W C M: totals now; "
+                            "tokens held", style="dim"), id="bt-sum-key")
+        yield TextLine("Claimed this round (struck through: ignored with a token):", id="bt-sum-head")
+        yield Static(id="bt-sum-claims", markup=False)
+        yield TextLine(id="bt-sum-hint")
+
+
 class Screen(GameScreen):
     DEFAULT_CSS = """
     #bt-players { margin-bottom: 1; }
@@ -88,13 +170,14 @@ class Screen(GameScreen):
         Binding("right", "cursor(1)", "Cursor", group=_cursor),
         Binding("l", "mark('left')", "Mark left/right", group=_mark),
         Binding("r", "mark('right')", "Mark left/right", group=_mark),
+        Binding("enter", "summary_done", "Continue"),
         Binding("enter", "confirm", "Confirm"),
         Binding("k", "keep", "Keep token"),
     ]
 
     # Which keys each phase offers (the footer shows only these).
     PHASE_KEYS = {
-        PASS: {"cursor", "mark", "confirm"},
+        PASS: {"cursor", "mark", "confirm", "summary_done"},
         PLAY: {"cursor", "confirm"},
         CLAIM: {"cursor", "confirm"},
         SPEND: {"cursor", "confirm", "keep"},
@@ -108,6 +191,11 @@ class Screen(GameScreen):
         self.deal_key: tuple = ()
         self.choices: list[str] = []  # the cards the hand row shows now
         self.pickable: set[int] = set()  # indexes in ``choices`` that can be chosen
+        # The round summary: the round on screen (None: not showing), the
+        # last round this screen showed, and whether Enter works yet.
+        self.summary_round: int | None = None
+        self.summary_seen = 0
+        self.summary_armed = False
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
@@ -121,6 +209,7 @@ class Screen(GameScreen):
         yield TextLine(id="bt-hand-title")
         yield HandRow(id="bt-hand")
         yield Button("", id="bt-button", compact=True)
+        yield RoundSummary(id="bt-summary")
 
     # ----- state of the screen
     def mine(self, *phases: str) -> bool:
@@ -143,10 +232,67 @@ class Screen(GameScreen):
             self.left = self.right = None
             self.cursor = 0
         self.deal_key = key
+        due = summary_due(view)
+        if due > self.summary_seen:
+            self._open_summary(due)
+        if self.summary_round is not None:
+            self._show_summary(view)
+            return
         self._show_info(view)
         self._show_players(view)
         self._show_trick(view)
         self._show_hand(view)
+
+    # ----- the round summary
+    def _open_summary(self, number: int) -> None:
+        self.summary_round = self.summary_seen = number
+        self.summary_armed = False
+        self.query_one("#main").display = False
+        for widget in ("#bt-hand-title", "#bt-hand", "#bt-button"):
+            self.query_one(widget).display = False
+        self.query_one(RoundSummary).display = True
+        guard = getattr(self.app, "handover_guard", 0)
+        if guard > 0:
+            # From the first frame that shows it: a key pressed with the
+            # round's last move cannot skip it.
+            self.call_after_refresh(lambda: self.set_timer(guard, self._arm_summary))
+        else:
+            self.summary_armed = True
+
+    def _arm_summary(self) -> None:
+        if self.summary_round is None:
+            return
+        self.summary_armed = True
+        self._show_summary(self.view)
+        self.update_footer()
+
+    def _show_summary(self, view: dict) -> None:
+        number = self.summary_round
+        assert number is not None
+        names = view["names"]
+        done = view["rounds"][number - 1]
+        earner = names[done["earner"]]
+        most = len(done["claimed"][done["earner"]])
+        self.query_one("#bt-sum-title", TextLine).show(Text(
+            f"Round {number} of 3 is scored. {earner} claimed the most ({most}): a barley token.",
+            style="bold"))
+        headers, rows, claims = summary_rows(view, number, [self.seat_label(s) for s in range(len(names))])
+        self.query_one("#bt-sum-table", ScoreTable).show(headers, rows, numeric=set(range(1, len(headers))))
+        self.query_one("#bt-sum-claims", Static).update(claims)
+        enter = self.glyphs.enter
+        hint = (f"{enter}: on to round {number + 1} ({names[view['leader']]} leads)" if self.summary_armed
+                else f"One moment{'...' if self.glyphs.ascii else '…'}")
+        self.query_one("#bt-sum-hint", TextLine).show(Text(hint, style="bold"))
+
+    def action_summary_done(self) -> None:
+        if self.summary_round is None or not self.summary_armed:
+            return
+        self.summary_round = None
+        self.query_one(RoundSummary).display = False
+        self.query_one("#main").display = True
+        for widget in ("#bt-hand-title", "#bt-hand"):
+            self.query_one(widget).display = True
+        self.redraw()
 
     def _show_info(self, view: dict) -> None:
         glyphs = self.glyphs
@@ -287,8 +433,12 @@ class Screen(GameScreen):
 
     # ----- which keys work now
     def key_offered(self, action: str, parameters: tuple) -> bool:
-        """Only for the seat at the keyboard while it must decide."""
-        return self.my_turn()
+        """Enter leaves the round summary once it is armed; every other key
+        only for the seat at the keyboard while it must decide, and not
+        while the summary is up."""
+        if action == "summary_done":
+            return self.summary_round is not None and self.summary_armed
+        return self.summary_round is None and self.my_turn()
 
     # ----- actions
     def action_cursor(self, delta: int) -> None:

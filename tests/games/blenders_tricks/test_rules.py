@@ -375,8 +375,8 @@ def test_smallest_spread_wins():
 
 def test_the_results_show_the_spread_and_the_lowest_suit_as_the_positive_numbers_they_are():
     result = finished([[30, 21, 25], [9, 10, 11], [4, 4, 4]]).result()
-    assert result.breakdown[0] == (("highest suit 30 (W) minus lowest suit 21 (C)", 9),)
-    assert result.breakdown[2] == (("highest suit 4 (W) minus lowest suit 4 (W)", 0),)
+    assert result.breakdown[0] == (("W 30  C 21  M 25: highest 30 minus lowest 21", 9),)
+    assert result.breakdown[2] == (("W 4  C 4  M 4: highest 4 minus lowest 4", 0),)
     for seat, lines in enumerate(result.breakdown):
         assert all(points >= 0 for _, points in lines)
         assert sum(points for _, points in lines) == result.scores[seat]

@@ -50,6 +50,7 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
     app = make_app(match)
     handovers = 0
     keyboard = None
+    summaries: list[int] = []
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(300):
             await settle(pilot)
@@ -70,6 +71,12 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
                 continue
             seat = match.at_keyboard
             assert seat == keyboard and screen.my_turn()
+            if screen.summary_round is not None:
+                # Round 2's summary first, the new hand hidden under it.
+                assert not screen.query_one(HandRow).display and "Round 2 of 3 is scored" in text
+                summaries.append(seat)
+                await pilot.press("enter")
+                continue
             # The hand row shows the keyboard seat's own cards (or the cards
             # it chooses among), never another seat's hand.
             shown = set(labels(screen.query_one(HandRow)))
@@ -84,10 +91,11 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
         else:
             raise AssertionError("the game did not reach the results")
         text = screen_text(app)
-        assert "Blenders Tricks:" in text and "Suit totals (W/C/M)" in text
+        assert "Blenders Tricks:" in text and "minus lowest" in text
     movers = [s for s, _ in match.record.actions[start:] if s in humans]
     assert handovers == 1 + sum(1 for a, b in zip(movers, movers[1:]) if a != b)
     assert handovers > 4
+    assert sorted(summaries) == [0, 1], "each human saw the round's summary once, before the new deal"
     assert match.is_over() and len(match._state.rounds) == 3
 
 
@@ -237,3 +245,34 @@ async def test_five_players_fit_80x24():
         assert row.region.bottom <= 24 and row.region.right <= 80
         for face in row.faces:
             assert face.label in text
+
+
+async def test_a_scored_round_is_shown_to_everyone_before_the_new_hand_and_a_stray_enter_cannot_skip_it():
+    match = scenes.round_end()
+    view = match.view()
+    assert view["round"] == 2 and view["phase"] == "pass"
+    app = make_app(match, handover_guard=0.6)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.summary_round == 1
+        # A public screen: no hand, no table with the new deal under it.
+        assert not screen.query_one(HandRow).display and not screen.query_one("#main").display
+        text = screen_text(app)
+        done = view["rounds"][0]
+        assert "Round 1 of 3 is scored" in text
+        for seat, name in enumerate(match.names):
+            cards = " ".join(f"{c}" for c in done["claimed"][seat])
+            assert name in text and all(str(c) in text for c in done["claimed"][seat]), cards
+        await pilot.press("enter")  # with the round's last move: too early
+        await pilot.pause()
+        assert screen.summary_round == 1 and not screen.query_one(HandRow).display
+        for _ in range(100):
+            if screen.summary_armed:
+                break
+            await pilot.pause(0.05)
+        assert "Enter: on to round 2" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.summary_round is None and screen.query_one(HandRow).display
+        assert labels(screen.query_one(HandRow)) == [str(NUMBER_OF[c]) for c in view["hand"]]
