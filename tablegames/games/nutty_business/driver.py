@@ -14,15 +14,22 @@ async def decide(pilot: Any) -> None:
     turn = view["turn_no"]
     if kind == "start":
         hand = len(view["hand"])
-        keys = ["right"] * (view["seat"] * 3 % hand) + ["enter"]
+        pick = view["seat"] * 3 % hand
+        # A card by arrows or by its number (digits count the hand's cards).
+        keys = ["right"] * pick if view["seat"] % 2 else [str(pick + 1)]
+        keys += ["enter"]
     elif kind == "play":
         hand = len(view["hand"])
-        keys = ["right"] * (turn % hand) + ["left"] * (turn % 2)
+        if turn % 4 == 3:
+            keys = [str(turn % hand + 1)]
+        else:
+            keys = ["right"] * (turn % hand) + ["left"] * (turn % 2)
+        # A pile by its letter, or by arrows and Enter.
         way = turn % 3
         if way == 0:
-            keys += ["1"]
+            keys += ["a"]
         elif way == 1:
-            keys += ["2"]
+            keys += ["b"]
         else:
             keys += ["down" if turn % 2 else "up", "enter"]
     elif kind in ("order", "customs", "raid"):

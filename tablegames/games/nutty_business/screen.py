@@ -46,6 +46,16 @@ HINT = {
 }
 
 
+# The two piles are letters on screen (digits count the cards of a hand):
+# the key plays the picked card onto that pile.
+PILE_NAMES = ("A", "B")
+PILE_KEYS = ("a", "b")
+# The players' table's width at 80 columns (left of the log).
+TABLE_WIDTH = 52
+CARD_KEYS = Binding.Group("Card", compact=True)
+ONTO_KEYS = Binding.Group("Onto A/B", compact=True)
+
+
 def card_text(card: str, *, size: int | None = None, full: bool = False) -> Text:
     """A card's name in its colour (short: "Contra 5"; full: "Contraband 5"),
     with the pile's size after it when there is more than one card."""
@@ -89,7 +99,7 @@ def every_pile(view: dict) -> Text:
         if not piles:
             text.append("\n  no pile yet", style="dim")
         for p, pile in enumerate(piles):
-            text.append(f"\n  pile {p + 1}: ")
+            text.append(f"\n  pile {PILE_NAMES[p]}: ")
             text.append_text(Text(", ").join(card_text(c, full=True) for c in pile))
             text.append("  (top)", style="dim")
     return text
@@ -140,13 +150,16 @@ class NuttyBusinessScreen(GameScreen):
     """
 
     BINDINGS = [
-        # Your hand: pick a card, then a pile.
-        Binding("left", "card(-1)", "Card", group=Binding.Group("Card", compact=True)),
-        Binding("right", "card(1)", "Card", group=Binding.Group("Card", compact=True)),
-        Binding("up", "pile(0)", "Pile", group=Binding.Group("Pile", compact=True)),
-        Binding("down", "pile(1)", "Pile", group=Binding.Group("Pile", compact=True)),
-        Binding("1", "play_on(0)", "Onto 1", show=False),
-        Binding("2", "play_on(1)", "Onto 2", show=False),
+        # Your hand: pick a card (arrows, or its number: digits always count
+        # the cards of your hand, as in every game), then a pile (its letter).
+        Binding("left", "card(-1)", "Card", group=CARD_KEYS),
+        Binding("right", "card(1)", "Card", group=CARD_KEYS),
+        *[Binding(str(n), f"card_no({n})", f"Card {n}", show=False) for n in range(1, 9)],
+        Binding(PILE_KEYS[0], "play_on(0)", "Onto A/B", key_display=f"{PILE_KEYS[0]}/",
+                group=ONTO_KEYS),
+        Binding(PILE_KEYS[1], "play_on(1)", "Onto A/B", group=ONTO_KEYS),
+        Binding("up", "pile(0)", "Pile", show=False),
+        Binding("down", "pile(1)", "Pile", show=False),
         Binding("enter", "play", "Play"),
         Binding("enter", "lay", "Lay face down"),
         # A list of choices (order, Customs split, Police Raid) is a
@@ -192,6 +205,7 @@ class NuttyBusinessScreen(GameScreen):
 
     PHASE_ACTIONS = {
         "card": {"start", "play"},
+        "card_no": {"start", "play"},
         "pile": {"play"},
         "play_on": {"play"},
         "play": {"play"},
@@ -225,9 +239,9 @@ class NuttyBusinessScreen(GameScreen):
             parts.append("game over")
         else:
             parts.append(f"turn {view['turn_no']}")
-            out = [names[s] for s, size in enumerate(view["hand_sizes"]) if size == 0]
-            if out:
-                parts.append(f"last round: {', '.join(out)} out of cards")
+            if 0 in view["hand_sizes"]:
+                # Who is out is said under the table, where names have room.
+                parts.append("last round")
         self.query_one("#nb-info", TextLine).show(Text(f" {self.glyphs.sep} ".join(parts),
                                                        style="bold"))
 
@@ -252,13 +266,19 @@ class NuttyBusinessScreen(GameScreen):
                                       style="dim"))
                 else:
                     cells.append(Text("-", style="dim"))
-            name = self.seat_label(seat)
-            if len(name) > 14:
-                name = name[:13] + "."
-            rows.append([mark, name, view["nuts"][seat], view["hand_sizes"][seat], *cells])
+            rows.append([mark, self.seat_label(seat), view["nuts"][seat],
+                         view["hand_sizes"][seat], *cells])
+        headers = ["", "Player", "Nuts", "Hand", *(f"Pile {name}" for name in PILE_NAMES)]
+        table = self.query_one("#nb-players", ScoreTable)
+        # Names are at most 12 characters and fit; "(bot)" after a bot's long
+        # name (an old save) is left out when the row would not fit.
+        widths = [max(len(headers[c]), *(len(str(r[c])) for r in rows)) for c in range(2, 6)]
+        room = (table.size.width or TABLE_WIDTH) - 2 - sum(w + 1 for w in widths)
+        for seat, row in enumerate(rows):
+            if len(str(row[1])) > room:
+                row[1] = view["names"][seat]
         you = {self.seat} if self.seat is not None else set()
-        self.query_one("#nb-players", ScoreTable).show(
-            ["", "Player", "Nuts", "Hand", "Pile 1", "Pile 2"], rows, strong=you, numeric={2, 3})
+        table.show(headers, rows, strong=you, numeric={2, 3})
 
     def _show_turn(self, view: dict) -> None:
         box = self.query_one("#nb-turn", Static)
@@ -271,6 +291,12 @@ class NuttyBusinessScreen(GameScreen):
             text.append(f"{names[view['turn']]} played ")
             text.append_text(card_text(view["played"], full=True))
             text.append(".")
+        out = [names[s] for s, size in enumerate(view["hand_sizes"]) if size == 0]
+        if out and view["phase"] == "play":
+            if text:
+                text.append("\n")
+            text.append(f"Last round: {' and '.join(out)} "
+                        f"{'is' if len(out) == 1 else 'are'} out of cards.")
         box.update(text)
 
     def _show_hand(self, view: dict) -> None:
@@ -296,8 +322,10 @@ class NuttyBusinessScreen(GameScreen):
         row.display = not listing
         onto.display = kind in ("play", "start")
         faces = [self.face(c) for c in hand]
+        # Every card carries its number: the digit key that picks it.
+        numbers = {i: str(i + 1) for i in range(len(faces))}
         if kind in ("play", "start"):
-            row.show(faces, cursor=self.cursor)
+            row.show(faces, cursor=self.cursor, marks=numbers)
             card = hand[self.cursor] if hand else None
             hint = HINT[kind_of(card)] if card else ""
             title.show(Text.assemble((f"{who}: ", "bold"), (SHORT[kind_of(card)], TONE[kind_of(card)])
@@ -310,13 +338,14 @@ class NuttyBusinessScreen(GameScreen):
                                      card_text(first)))
         else:
             title.show(f"{who}'s hand")
-        row.show(faces, empty_text="(no cards left)")
+        row.show(faces, marks=numbers, empty_text="(no cards left)")
 
     def _show_targets(self, view: dict, kind: str) -> None:
         seat = view["seat"]
         piles = view["piles"][seat]
         targets = [self.query_one("#nb-onto-0", PileTarget), self.query_one("#nb-onto-1", PileTarget)]
-        keys = "1/2 or ↑/↓ + Enter" if not self.glyphs.ascii else "1/2 or up/down + Enter"
+        arrows = "up/down" if self.glyphs.ascii else "↑/↓"
+        keys = f"{'/'.join(PILE_KEYS)}, or {arrows} + Enter"
         if kind == "start":
             targets[0].update(Text("[Enter: lay it face down as your first pile]"))
             targets[0].set_class(True, "-picked")
@@ -326,13 +355,13 @@ class NuttyBusinessScreen(GameScreen):
         targets[1].display = True
         for p, target in enumerate(targets):
             if p < len(piles):
-                label = Text.assemble(f"[{p + 1}] on ", card_text(piles[p][-1]),
+                label = Text.assemble(f"[{PILE_NAMES[p]}] ", card_text(piles[p][-1]),
                                       f" ({len(piles[p])})")
             else:
-                label = Text(f"[{p + 1}] new pile")
+                label = Text(f"[{PILE_NAMES[p]}] new pile")
             target.update(label)
             target.set_class(p == self.target, "-picked")
-        self.query_one("#nb-onto-label", TextLine).show(f"Onto ({keys}):")
+        self.query_one("#nb-onto-label", TextLine).show(f"Onto pile ({keys}):")
 
     def _choice_items(self, view: dict, kind: str) -> tuple[str, list[tuple[Any, Text]]]:
         names = view["names"]
@@ -395,6 +424,16 @@ class NuttyBusinessScreen(GameScreen):
         if hand:
             self.cursor = (self.cursor + delta) % len(hand)
             self.show_view(self.view)
+
+    def action_card_no(self, number: int) -> None:
+        hand = self.view.get("hand") or []
+        if number > len(hand):
+            self.say(f"You hold {len(hand)} cards: {number} is not one of them."
+                     if len(hand) != 1 else "You hold 1 card.")
+            return
+        self.cursor = number - 1
+        self.say("")
+        self.show_view(self.view)
 
     def action_pile(self, pile: int) -> None:
         self.target = pile

@@ -732,3 +732,23 @@ def test_the_secret_first_card_is_logged_only_to_its_owner():
     assert [e.text for e in private] == ["You lay your Contraband 5 face down."]
     assert private[0].audience == frozenset({0})
     assert all("Contraband" not in e.text for e in events if e.public)
+
+
+def test_every_prompt_fits_the_status_line_after_a_12_character_name():
+    """The status line is 78 columns at 80x24: "<name>: <prompt>"."""
+    prompts = {new(5).prompt(0)}  # the secret first card
+    state = table(["c2"], ["customs"], ["customs"], ["customs"], ["customs"])
+    prompts.add(state.prompt(0))  # one pile
+    play(state, "play c5 2")
+    assert decision_kind(state) == "customs"
+    prompts.add(state.prompt(0))
+    prompts.add(table(["c2", "bank"], ["c3"]).prompt(0))  # two piles
+    state = table(["robbery"], ["c3", "c2"], nuts=[0, 9])
+    play(state, "play raid 2")
+    prompts.add(state.prompt(0))  # the order
+    play(state, "first 1")
+    prompts.add(state.prompt(0))  # the raid
+    prompts.add(state.prompt(1))  # someone else's turn
+    assert len(prompts) == 7
+    for prompt in prompts:
+        assert len("Benedictus-B: " + prompt) <= 78, prompt

@@ -13,7 +13,7 @@ from tablegames.games.nutty_business.scenes import (
     a_turn, every_pile, first_card, police_raid, seeded_position,
 )
 from tablegames.games.nutty_business.screen import LABEL, SHORT, AllPiles, PileTarget
-from tablegames.games.nutty_business.vocab import CARD_NAMES, kind_of
+from tablegames.games.nutty_business.vocab import CARD_NAMES, HIDEOUT, kind_of
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match,
@@ -106,7 +106,7 @@ async def test_the_first_card_stays_face_down_for_the_other_human_until_all_have
         assert "Contraband 5" not in text
 
 
-async def test_a_turn_left_right_pick_a_card_and_1_or_2_plays_it_onto_that_pile():
+async def test_a_turn_left_right_pick_a_card_and_a_or_b_plays_it_onto_pile_a_or_b():
     match = a_turn()
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
@@ -117,11 +117,78 @@ async def test_a_turn_left_right_pick_a_card_and_1_or_2_plays_it_onto_that_pile(
         picked = kind_of(hand[1])
         assert f"Kim: {SHORT[picked]} - " in screen_text(app), "the picked card, named"
         before = len(match.record.actions)
-        await pilot.press("2")
+        await pilot.press("b")
         await pilot.pause()
         seat, notation = match.record.actions[before]
         assert seat == 0 and notation.startswith("play ") and notation.endswith(" 2")
         assert kind_of(f"{notation.split()[1]}.0") == picked
+
+
+def numbers_under_the_hand(text: str) -> list[str]:
+    """The line under the hand's cards: each card's number (and the cursor)."""
+    lines = text.splitlines()
+    bottoms = [i for i, line in enumerate(lines) if hand_labels(lines[i - 2] if i >= 2 else "")]
+    return re.findall(r"\d", lines[bottoms[0] + 1]) if bottoms else []
+
+
+async def test_digits_pick_a_card_of_the_hand_never_a_pile_5_then_1_plays_nothing():
+    # The report: 5 (the Hideout, fifth card) then 1 "for the Hideout"
+    # played the first card onto pile 1. Digits count the cards of the hand
+    # (numbered under them); piles are letters.
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        hand = screen.view["hand"]
+        assert len(hand) == 5 and kind_of(hand[4]) == HIDEOUT
+        text = screen_text(app)
+        assert numbers_under_the_hand(text) == ["1", "2", "3", "4", "5"], text
+        before = len(match.record.actions)
+        await pilot.press("5")
+        await pilot.pause()
+        assert screen.cursor == 4 and "Kim: Hideout - " in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(match.record.actions) == before, "a digit never plays a card"
+        assert screen.cursor == 0
+        await pilot.press("5", "b")
+        await pilot.pause()
+        assert match.record.actions[before] == (0, "play hideout 2")
+
+
+async def test_a_digit_past_the_hand_says_how_many_cards_you_hold():
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("8")
+        await pilot.pause()
+        assert "You hold 5 cards: 8 is not one of them." in screen_text(app)
+        assert app.screen.cursor == 0
+
+
+async def test_the_piles_are_lettered_a_and_b_on_the_table_under_the_hand_and_in_the_footer():
+    match = a_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert re.search(r"Player +Nuts +Hand +Pile A +Pile B", text), text
+        assert "Onto pile (a/b, or ↑/↓ + Enter): [A] Contra 5 (3)  [B] new pile" in text, text
+        assert "a/b Onto A/B" in text.splitlines()[-1]
+        assert "Pile 1" not in text and "[1]" not in text
+
+
+async def test_the_first_card_can_be_picked_by_its_number():
+    match = first_card()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = app.screen.view["hand"]
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert match.record.actions[-1] == (0, f"start {hand[2].split('.')[0]}")
 
 
 async def test_a_click_on_a_card_picks_it_and_a_click_on_a_pile_plays_it_there():
@@ -210,3 +277,28 @@ async def test_five_players_fit_80x24_with_nuts_and_pile_tops_for_everyone(ascii
         assert app.screen.query_one(PileTarget).region.bottom <= SIZE[1] - 2
         if ascii:
             assert all(line.isascii() for line in lines), [x for x in lines if not x.isascii()]
+
+
+LONG_NAMES = ["[b]Annabelle", "Benedictus-B", "Cid Campbell", "Dee-Dominika", "Evangeline-E"]
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_last_round_with_five_12_character_names_shows_every_name_and_line_in_full(ascii):
+    seats = [Seat(LONG_NAMES[0]), Seat(LONG_NAMES[1])] + [Seat(n, "heuristic") for n in LONG_NAMES[2:]]
+    match = Match.new("nutty-business", seats, {}, seed=3, autosave=False).advance_to(
+        lambda v, s: v["decision"] is not None and v["decision"]["kind"] == "play"
+        and 0 in v["hand_sizes"], 3)
+    app = make_app(match, ascii=ascii)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        view = app.screen.view
+        out = [view["names"][s] for s, size in enumerate(view["hand_sizes"]) if size == 0]
+        assert out and "…" not in text and "..." not in text.replace("thinking...", ""), text
+        assert re.search(r"turn \d+ . last round", text), text
+        assert f"Last round: {' and '.join(out)} {'is' if len(out) == 1 else 'are'} out of cards." \
+            in " ".join(text.split()), text
+        for name in LONG_NAMES:
+            assert re.search(rf"^ ?[▶★>* ]? +{re.escape(name)} +\d", text, re.M), (name, text)
+        status = text.splitlines()[0].strip()
+        assert status == f"{match.names[match.at_keyboard]}: {match._state.prompt(match.at_keyboard)}"
