@@ -293,12 +293,14 @@ class BlindChickenState(BaseState):
         return [card_id(c) for c in cards]
 
     def prompt(self, seat: int) -> str:
+        """At most 64 cells: it follows a 12-character name and ": " on the
+        78 cells of an 80-column status line."""
         if self.phase == ORDER:
-            return "arrange your hand, then confirm it (only the end cards can be played)."
+            return "arrange your hand, then confirm: only its ends can be played."
         if self.phase == PLAY:
             return "play your leftmost or rightmost card."
         if self.phase == ASIDE:
-            return "you took the last trick: set aside one earlier trick unscored, or none."
+            return "you took the last trick: set aside one trick unscored, or none."
         return "the match is over."
 
 

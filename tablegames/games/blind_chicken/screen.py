@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from tablegames.games.blind_chicken.cards import EGGS, card_number
+from tablegames.games.blind_chicken.cards import EGGS, card_number, trick_score
 from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
@@ -38,6 +39,8 @@ _ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple, list[str]]]]" = Weak
 class Screen(GameScreen):
     DEFAULT_CSS = """
     #bc-players { margin-bottom: 1; }
+    /* Six seats: the trick may take four lines, so no gap above it. */
+    #bc-players.-six { margin-bottom: 0; }
     #bc-aside > VerticalScroll { max-height: 6; }
     """
 
@@ -54,9 +57,11 @@ class Screen(GameScreen):
         # Playing an end card.
         Binding("left", "pick('L')", "Pick end", group=_pick),
         Binding("right", "pick('R')", "Pick end", group=_pick),
+        Binding("enter", "play_picked", "Play"),
+        # `l` / `r` play at once: the footer lists them after Enter (which it
+        # orders by first binding), so it never reads "r, then Enter".
         Binding("l", "play('L')", "Play end", group=_play),
         Binding("r", "play('R')", "Play end", group=_play),
-        Binding("enter", "play_picked", "Play"),
         # Setting a trick aside: the decision panel's keys (up/down, Enter, n).
     ]
 
@@ -112,12 +117,21 @@ class Screen(GameScreen):
         limit = view["hand_limit"]
         hands = f"Hand {view['hand_no']} of {limit}" if limit > 0 else f"Hand {view['hand_no']}"
         glyphs, own = self.glyphs, self.own_glyphs
-        parts = [hands, f"{own.dealer} dealer: {view['names'][view['dealer']]}"]
+        names = view["names"]
+        sep = f" {glyphs.sep} "
+        target = [f"ends at -{view['target']}"] if view["target"] else []
+        named = [f"{own.dealer} dealer: {names[view['dealer']]}"]
+        marks = f"{own.dealer} dealer"
         if view["phase"] != ORDER:
-            parts.append(f"{own.leader} leads: {view['names'][view['leader']]}")
-        if view["target"]:
-            parts.append(f"ends at -{view['target']}")
-        self.query_one("#bc-info", TextLine).show(Text(f" {glyphs.sep} ".join(parts), style="bold"))
+            named.append(f"{own.leader} leads: {names[view['leader']]}")
+            marks += f", {own.leader} leads"
+        line = self.query_one("#bc-info", TextLine)
+        text = sep.join([hands, *named, *target])
+        if cell_len(text) > (line.size.width or self.app.size.width - 28):
+            # Two long names do not fit beside the log: the marks' meaning
+            # instead (the players' table shows every name with its mark).
+            text = sep.join([hands, marks, *target])
+        line.show(Text(text, style="bold"))
 
     def _show_players(self, view: dict) -> None:
         glyphs, own = self.glyphs, self.own_glyphs
@@ -132,7 +146,12 @@ class Screen(GameScreen):
             if phase == ORDER:
                 chickens = Text("ready" if view["ordered"][seat] else "arranging", style="dim")
             else:
-                chickens = Text(" ").join(self.face(c).inline_text() for t in taken for c in t["chickens"])
+                # Which chickens, by number only (the column says they are
+                # chickens; the points are in "This hand"): with their eggs
+                # they wrapped over lines at six seats and pushed the trick
+                # off an 80x24 screen.
+                chickens = Text(" ".join(str(card_number(c)) for t in taken for c in t["chickens"]),
+                                style=CHICKEN_TONE)
             rows.append([
                 marks,
                 self.seat_label(seat),
@@ -144,7 +163,9 @@ class Screen(GameScreen):
         you = {self.seat} if self.seat is not None else set()
         # "Cards": how many each holds; "This hand": the points of the hand
         # being played so far; "Total": the match so far.
-        self.query_one(ScoreTable).show(
+        table = self.query_one(ScoreTable)
+        table.set_class(len(rows) >= 6, "-six")
+        table.show(
             ["", "Player", "Cards", "This hand", "Total", "Chickens"], rows, strong=you,
             numeric={2, 3, 4},
         )
@@ -162,13 +183,22 @@ class Screen(GameScreen):
         else:
             area.show([], note="no cards on the table")
         last = view["last_trick"]
-        line = Text()
-        if last:
-            winner = names[last["winner"]]
-            line.append("Last   ", style="bold")
-            line.append(f"{self.glyphs.win}{winner} took: ")
-            line.append_text(Text(" ").join(self.face(c).inline_text() for c in last["cards"]))
-        self.query_one("#bc-last", TextLine).show(line)
+        line = self.query_one("#bc-last", TextLine)
+        line.show(self._last_trick(last, names, line.size.width or self.app.size.width - 28) if last else Text())
+
+    def _last_trick(self, last: dict, names: list[str], width: int) -> Text:
+        """"Last   ★Kim took: 41 50 14 52🐔3 53 56" in ``width`` cells, or, when
+        that does not fit (a long name and many chickens at six seats), the
+        number of chickens and the points: the log and the players' table
+        say which chickens."""
+        faces = [self.face(c) for c in last["cards"]]
+        head = Text.assemble(("Last   ", "bold"), f"{self.glyphs.win}{names[last['winner']]} took")
+        full = Text.assemble(head, ": ", Text(" ").join(f.inline_text() for f in faces))
+        if full.cell_len <= width:
+            return full
+        chickens = sum(1 for f in faces if f.mark)
+        points = trick_score(card_number(c) for c in last["cards"])
+        return Text.assemble(head, f" {plural(chickens, 'chicken')}: {points}")
 
     def _show_hand(self, view: dict) -> None:
         title = self.query_one("#bc-hand-title", TextLine)
