@@ -59,6 +59,19 @@ PLACES = (("billy", "b", "to Billy"), ("claim", "c", "into your loot"), ("dump",
 NAME_WIDTH = 14  # "Bot 1 (hard)" and a space after the turn mark
 HAND_WIDTH = 4
 CELL_WIDTH = 11
+BOARD_WIDTH = 78  # 80 columns less the board's padding
+TOTAL_WIDTH = 5  # "Total"
+BODY_WIDTH = 78  # the reveal's text, likewise
+
+
+def board_widths(labels: list[str]) -> tuple[int, list[int]]:
+    """The board's name width and its five cells' widths: 12 for a name and
+    11 a cell, until a longer label (a 12-character bot name and "(bot)")
+    takes cells' room so that nothing is cut at 80 columns."""
+    name = max([NAME_WIDTH - 2] + [cell_len(label) for label in labels])
+    room = BOARD_WIDTH - 1 - name - 1 - HAND_WIDTH - TOTAL_WIDTH
+    base, extra = divmod(room, TYPES)
+    return name, [min(CELL_WIDTH, base + (t < extra)) for t in range(TYPES)]
 
 
 def glyphs_of(app: Any) -> Glyphs:
@@ -117,7 +130,7 @@ class PlacePicker(Lines):
             self.post_message(self.Clicked(self, event.y))
 
 
-def cell(tokens: list[str], back: str, glyphs: Glyphs, width: int = CELL_WIDTH - 2) -> Text:
+def cell(tokens: list[str], back: str, glyphs: Glyphs, width: int) -> Text:
     """One column of cards in ``width`` cells: backs and values in their
     type's colour; a long column shows its count and its last cards."""
     if not tokens:
@@ -339,31 +352,35 @@ class Screen(GameScreen):
     def _show_board(self, view: dict) -> None:
         back = self.back()
         names = view["names"]
-        head = Text(" " * (NAME_WIDTH + HAND_WIDTH))
+        labels = [self.seat_label(s) for s in range(len(names))]
+        name_width, widths = board_widths(labels)
+        lead = 1 + name_width + 1 + HAND_WIDTH
+        head = Text(" " * lead)
         for t in range(TYPES):
-            head.append(set_cell_size(TYPE_NAMES[t], CELL_WIDTH), style=TONES[t])
+            head.append(set_cell_size(TYPE_NAMES[t], widths[t]), style=TONES[t])
         head.append("Total", style="bold")
         lines = [head]
-        billy = Text(set_cell_size(" Billy", NAME_WIDTH + HAND_WIDTH), style="bold")
+        billy = Text(set_cell_size(" Billy", lead), style="bold")
         for t in range(TYPES):
             tokens = view["billy"][t]
             content = (billy_cell(tokens, back, self.glyphs) if view["phase"] != "over"
-                       else cell(tokens, back, self.glyphs))
-            billy.append_text(pad(content, CELL_WIDTH))
+                       else cell(tokens, back, self.glyphs, min(9, widths[t] - 1)))
+            billy.append_text(pad(content, widths[t]))
         lines.append(billy)
-        for s, name in enumerate(names):
+        for s, label_text in enumerate(labels):
             mark = self.glyphs.turn if view["turn"] == s else " "
             line = Text(mark, style="bold")
-            # A long name ends in "…" and a space, clear of the hand's letters.
-            label = Text(self.seat_label(s), style="bold" if s == view["seat"] else "")
-            line.append_text(pad(label, NAME_WIDTH - 2))
+            # The whole label, then a space, clear of the hand's letters.
+            label = Text(label_text, style="bold" if s == view["seat"] else "")
+            line.append_text(pad(label, name_width))
             line.append(" ")
             hand = Text()
             for tok in view["hand_types"][s]:
                 hand.append(TYPE_LETTERS[type_from_token(tok)], style=tone(tok))
             line.append_text(pad(hand, HAND_WIDTH))
             for t in range(TYPES):
-                line.append_text(pad(cell(view["loot"][s][t], back, self.glyphs), CELL_WIDTH))
+                content = cell(view["loot"][s][t], back, self.glyphs, min(9, widths[t] - 1))
+                line.append_text(pad(content, widths[t]))
             if s == view["seat"]:
                 line.append(str(sum(column_total(col) for col in view["loot"][s])), style="bold")
             lines.append(line)
@@ -545,19 +562,26 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
 
         return seat_label(self.match.record.seats[seat])
 
+    def _name_width(self, view: dict) -> int:
+        """The names' column: every label whole (a 12-character bot name
+        and "(bot)" too), a mark before it and a space after."""
+        return max([NAME_WIDTH] + [cell_len(self._label(s)) + 2 for s in range(len(view["names"]))])
+
     def _face_up(self, view: dict) -> Text:
         """Every column face up, every card of it in play order: a column too
         long for its cell goes on in the same cell on the next line (never
         cut to its count and last cards: this is the step to read them)."""
-        width = CELL_WIDTH + 2
-        lines = [Text(" " * NAME_WIDTH) + Text.assemble(
+        name_width = self._name_width(view)
+        # The last column's trailing space may go past the body's edge.
+        width = min(CELL_WIDTH + 2, (BODY_WIDTH + 1 - name_width) // TYPES)
+        lines = [Text(" " * name_width) + Text.assemble(
             *[(set_cell_size(TYPE_NAMES[t], width), TONES[t]) for t in range(TYPES)])]
         rows = [("Billy", view["billy"])] + [(self._label(s), view["loot"][s])
                                               for s in range(len(view["names"]))]
         for name, cols in rows:
             cells = [wrapped_column(cols[t], width - 1, glyphs_of(self.app)) for t in range(TYPES)]
             for i in range(max(map(len, cells))):
-                line = Text(set_cell_size(name if i == 0 else "", NAME_WIDTH), style="bold")
+                line = Text(set_cell_size(name if i == 0 else "", name_width), style="bold")
                 for part in cells:
                     line.append_text(pad(part[i] if i < len(part) else Text(), width))
                 lines.append(line)
@@ -585,16 +609,17 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
         billy = reveal["billy"][t]
         # The cards' column: what 80 cells leave after the name, the total
         # and "safe (11 < 32)".
-        width = 55 - NAME_WIDTH
+        name_width = self._name_width(view)
+        width = 55 - name_width
         lines = [Text(f"{TYPE_NAMES[t]}: (x) = blasted by a dynamite", style="dim"), Text()]
-        line = Text(set_cell_size("Billy", NAME_WIDTH), style="bold")
+        line = Text(set_cell_size("Billy", name_width), style="bold")
         line.append_text(pad(self._column(billy, t), width))
         line.append(f" = {billy['total']:>2}", style="bold")
         lines.append(line)
         for s in range(len(names)):
             seat = reveal["seats"][s]
             col = seat["columns"][t]
-            line = Text(set_cell_size(self._label(s), NAME_WIDTH))
+            line = Text(set_cell_size(self._label(s), name_width))
             line.append_text(pad(self._column(col, t), width))
             line.append(f" = {col['total']:>2}  ")
             if seat["shot"][t]:
@@ -608,7 +633,8 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
     def _outcome(self, view: dict, reveal: dict) -> Text:
         names = view["names"]
         ok, bad = ("ok", "X") if glyphs_of(self.app).ascii else ("✓", "✗")
-        head = Text(" " * NAME_WIDTH)
+        name_width = self._name_width(view)
+        head = Text(" " * name_width)
         for t in range(TYPES):
             head.append(set_cell_size(SHORT[t], 5), style=TONES[t])
         head.append("Score  ", style="bold")
@@ -618,7 +644,7 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
         for s in range(len(names)):
             seat = reveal["seats"][s]
             mark = glyphs_of(self.app).win if s in winners else " "
-            line = Text(set_cell_size(mark + self._label(s), NAME_WIDTH), style="bold" if s in winners else "")
+            line = Text(set_cell_size(mark + self._label(s), name_width), style="bold" if s in winners else "")
             for t in range(TYPES):
                 if seat["shot"][t]:
                     line.append(set_cell_size(bad, 5), style="bold red")

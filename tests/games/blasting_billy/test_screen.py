@@ -349,3 +349,24 @@ async def test_twelve_character_names_leave_the_status_line_and_the_table_lines_
         assert "Christophers: play a card" in lines[0] or "Christophers: last turn" in lines[0]
         if final:
             assert re.search(r"Final round: \d turns left, \S+ last\.", "\n".join(lines[1:3]))
+
+
+async def test_twelve_character_bot_names_stand_whole_on_the_board_and_at_every_reveal_step():
+    seats = [Seat("Annabelle-An"), Seat("Cid Campbell", "heuristic"), Seat("Dee-Dominika", "heuristic"),
+             Seat("Evangeline-E", "random"), Seat("Fay Fairfaxy", "random")]
+    match = scenes.seeded_position(seats, 4, lambda m: m.view()["final_left"] == 1 and m.at_keyboard == 0)
+    labels = ["Annabelle-An"] + [f"{seat.name} (bot)" for seat in seats[1:]]
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = [screen_text(app)]
+        await pilot.press("d")
+        await settle(pilot)
+        for _step in range(7):
+            texts.append(screen_text(app))
+            await pilot.press("enter")
+            await pilot.pause()
+        for text in texts:
+            assert "…" not in text
+            for label in labels:
+                assert re.search(r"^ ?.?" + re.escape(label) + r"\s", text, re.MULTILINE), (label, text)
