@@ -47,11 +47,11 @@ from tablegames.ui.results import ResultsScreen
 from tablegames.ui.widgets import CardFace, HandRow, TextLine
 
 # Each type's colour; its letter (and the column it stands in) always says
-# the type too, so colour is never the only signal.
-# Fixed colours, not the terminal's palette (whose bold red and bold magenta
-# both came out pink), far apart from one another (tests/games/blasting_billy
-# checks the distance): gold yellow, banknotes green, coins blue, jewelry red
-# (the rulebook's colours) and diamonds cyan.
+# the type too, so colour is never the only signal. Fixed colours, not the
+# terminal's palette (whose bold red and bold magenta both came out pink),
+# far apart from one another (the screen tests check the distance): gold
+# yellow, banknotes green, coins blue, jewelry red (the rulebook's colours)
+# and diamonds cyan.
 TONES = ("bold #d7af00", "bold #00af00", "bold #5f87ff", "bold #ff3030", "bold #00d7d7")
 SHORT = ("Gld", "Bnk", "Cns", "Jwl", "Dia")
 PLACES = (("billy", "b", "to Billy"), ("claim", "c", "into your loot"), ("dump", "d", "into the box"))
