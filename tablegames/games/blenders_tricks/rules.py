@@ -463,7 +463,8 @@ class BlendersState(BaseState):
         received: list[str] = []
         if seat is not None:
             held = self.hands[seat]
-            received = [ids[c] for c in self.received[seat] if c in held]
+            if len(held) == HAND_SIZE[n]:  # marked until the seat's first card of the round
+                received = [ids[c] for c in self.received[seat] if c in held]
         choices = self.choices
         own = choices.own(seat) if choices is not None else None
         trick = self.trick_cards
@@ -533,12 +534,12 @@ class BlendersState(BaseState):
         names = self.names
         if phase is PASS:
             left, right = names[(seat + 1) % self.n], names[(seat - 1) % self.n]
-            return f"pick a card to pass to {left} (left) and one to {right} (right)."
+            return f"pass a card left to {left} and one right to {right}."
         if phase is PLAY:
             if not self.trick_cards:
                 return "lead any card."
             if self.lead == NO_SUIT:
-                return "only wilds so far: any card; the first non-wild sets the lead suit."
+                return "only wilds so far: any card (a non-wild sets the lead suit)."
             return f"play a card: {SUIT_NAMES[self.lead]} if you have one (a wild always)."
         if phase is CLAIM:
             return "you won the trick: claim one more of its non-wild cards."

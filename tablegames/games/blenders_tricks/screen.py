@@ -41,7 +41,7 @@ from tablegames.games.blenders_tricks.vocab import (
     CARD_IDS, ICONS, IS_WILD, NUMBER_OF, SUIT, SUIT_LETTERS, SUIT_NAMES, Phase,
 )
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine, TrickArea
+from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine
 
 # One colour per suit; the suit letter on the card always says it too.
 SUIT_TONES = ("bold #d7d7af", "bold #ffaf00", "bold #d787ff")
@@ -201,9 +201,9 @@ class Screen(GameScreen):
     def compose_table(self) -> ComposeResult:
         yield TextLine(id="bt-info")
         yield ScoreTable(id="bt-players")
-        yield TrickArea("Trick", id="bt-trick")
         yield TextLine(id="bt-lead")
         yield TextLine(id="bt-last")
+        yield TextLine(id="bt-took")
 
     def compose_hand(self) -> ComposeResult:
         yield TextLine(id="bt-hand-title")
@@ -297,73 +297,72 @@ class Screen(GameScreen):
     def _show_info(self, view: dict) -> None:
         glyphs = self.glyphs
         names = view["names"]
-        parts = [f"Round {view['round']} of 3", f"tokens in supply: {view['supply']}"]
+        parts = [f"Round {view['round']} of 3", f"supply: {view['supply']} tokens"]
         if view["phase"] == PASS:
-            parts.append(f"{names[view['leader']]} will lead")
+            parts.append(f"{names[view['leader']]} leads")
+        elif view["phase"] in (PLAY, CLAIM):
+            parts.append(f"tricks left: {max(view['hand_sizes']) + (1 if view['trick'] else 0)}")
         self.query_one("#bt-info", TextLine).show(Text(f" {glyphs.sep} ".join(parts), style="bold"))
 
     def _show_players(self, view: dict) -> None:
+        """One row per player; the card each has put in the trick in the
+        last column, the one winning it so far starred."""
         glyphs = self.glyphs
         phase = view["phase"]
+        played = {seat: card for seat, card in view["trick"]} if phase in (PLAY, CLAIM) else {}
         rows = []
         for seat in range(len(view["names"])):
             deciding = (phase == PASS and not view["passed"][seat]) or view["turn"] == seat or \
                 (bool(view["decisions"]) and view["decisions"][0]["seat"] == seat)
             marks = (glyphs.turn if deciding else " ") + (LEADS if seat == view["leader"] else " ")
-            gained = [0, 0, 0]
+            totals = list(view["totals"][seat])
             for card in view["claimed"][seat]:
                 if card not in view["ignoring"][seat]:
                     n = NUMBER_OF[card]
-                    gained[SUIT[n]] += ICONS[n]
-            totals = view["totals"][seat]
-            now = [totals[i] + gained[i] for i in range(3)]
-            suits = [f"{totals[i]}+{gained[i]}" if gained[i] else str(totals[i]) for i in range(3)]
-            rows.append([marks, self.seat_label(seat), view["hand_sizes"][seat],
-                         len(view["claimed"][seat]), *suits, max(now) - min(now),
-                         view["tokens"][seat]])
+                    totals[SUIT[n]] += ICONS[n]
+            trick = Text()
+            if seat in played:
+                if seat == view["winning"]:
+                    trick.append(glyphs.win, style="bold")
+                trick.append_text(inline(played[seat]))
+            rows.append([marks, self.seat_label(seat), len(view["claimed"][seat]), *totals,
+                         max(totals) - min(totals), view["tokens"][seat], trick])
         you = {self.seat} if self.seat is not None else set()
-        self.query_one(ScoreTable).show(
-            ["", "Player", "Hand", "Took", *SUIT_LETTERS, "Spread", "Tok"], rows, strong=you,
-            numeric={2, 3, 4, 5, 6, 7, 8})
+        self.query_one("#bt-players", ScoreTable).show(
+            ["", "Player", "Took", *SUIT_LETTERS, "Spread", "Tok", "Trick"], rows, strong=you,
+            numeric={2, 3, 4, 5, 6, 7})
 
     def _show_trick(self, view: dict) -> None:
         names = view["names"]
-        n = len(names)
         trick = view["trick"]
-        area = self.query_one("#bt-trick", TrickArea)
         lead_line = Text()
         if view["phase"] in (PLAY, CLAIM):
-            first = trick[0][0] if trick else view["leader"]
-            played = {seat: card for seat, card in trick}
-            order = [(first + i) % n for i in range(n)]
-            winning = view["winning"]
-            area.show([(names[s], face(played[s]) if s in played else None) for s in order],
-                       highlight=order.index(winning) if winning is not None else None)
-            lead = view["lead_suit"]
+            lead_line.append("Lead   ", style="bold")
             if not trick:
-                lead_line.append("Lead   ", style="bold")
-                lead_line.append(f"{names[first]} leads any card")
+                lead_line.append(f"{names[view['leader']]} leads any card")
             else:
-                lead_line.append("Lead   ", style="bold")
+                lead = view["lead_suit"]
                 if lead is None:
                     lead_line.append("no suit yet (only wilds)")
                 else:
                     lead_line.append(f"{SUIT_NAMES[lead]} ({SUIT_LETTERS[lead]})", style=SUIT_TONES[lead])
-                best = played[winning]
+                winning = view["winning"]
+                best = dict((s, c) for s, c in trick)[winning]
                 lead_line.append(f"  winning: {self.glyphs.win}{names[winning]}, {NUMBER_OF[best]}")
-        else:
-            area.show([], note="no cards on the table")
         self.query_one("#bt-lead", TextLine).show(lead_line)
         last = view["last_trick"]
-        line = Text()
+        line, took = Text(), Text()
         if last:
             line.append("Last   ", style="bold")
             line.append(join_cards([c for _, c in last["plays"]]))
-            line.append(f"  {self.glyphs.win}{names[last['winner']]}: ")
-            line.append(join_cards(last["claimed"]) if last["claimed"] else Text("nothing"))
+            took.append(f"       {self.glyphs.win}{names[last['winner']]} took ")
+            took.append(join_cards(last["claimed"]) if last["claimed"] else Text("nothing"))
         self.query_one("#bt-last", TextLine).show(line)
+        self.query_one("#bt-took", TextLine).show(took)
 
     def _show_hand(self, view: dict) -> None:
+        """The hand (or the cards to choose from) under a title line that
+        says what the keys do; the status line above names the player."""
         title = self.query_one("#bt-hand-title", TextLine)
         row = self.query_one(HandRow)
         button = self.query_one("#bt-button", Button)
@@ -375,10 +374,10 @@ class Screen(GameScreen):
             title.show("")
             row.show([], empty_text=self.hidden_hand_note())
             return
-        who = view["names"][view["seat"]]
-        phase = view["phase"]
         n = len(view["names"])
         seat = view["seat"]
+        received = set(view["received"])
+        new_note = f", {RECEIVED} = passed to you" if received else ""
         if self.mine(PASS):
             left, right = view["names"][(seat + 1) % n], view["names"][(seat - 1) % n]
             self._choose_from(hand, set(range(len(hand))))
@@ -387,8 +386,7 @@ class Screen(GameScreen):
                 marks[hand.index(self.left)] = "L"
             if self.right in hand:
                 marks[hand.index(self.right)] = "R"
-            title.show(f"{who}: l = to {left}, r = to {right} ({keys['lr']} to pick), "
-                       f"{keys['enter']} passes both")
+            title.show(f"l = to {left}, r = to {right}, {keys['lr']} pick, {keys['enter']} passes")
             row.show([face(c) for c in hand], cursor=self.cursor, marks=marks)
             button.label = "Pass the marked cards (Enter)"
             button.display = True
@@ -397,33 +395,36 @@ class Screen(GameScreen):
             ok = playable(hand, view["lead_suit"])
             self._choose_from(hand, ok)
             dim = set(range(len(hand))) - ok
-            marks = {i: "+" for i in ok} if dim else {}
-            extra = " (+ = playable)" if dim else ""
-            title.show(f"{who}, your turn: {keys['lr']} and {keys['enter']}, or click a card{extra}")
-            row.show([face(c) for c in hand], cursor=self.cursor, marks=marks, dim=dim)
+            marks = {i: ("+" if dim and i in ok else "") + (RECEIVED if c in received else "")
+                     for i, c in enumerate(hand)}
+            extra = ("+ = playable" if dim else "") + (new_note if dim else new_note[2:])
+            title.show(f"Your turn: {keys['lr']}, {keys['enter']} plays" + (f" ({extra})" if extra else ""))
+            row.show([face(c) for c in hand], cursor=self.cursor, marks={i: m for i, m in marks.items() if m},
+                     dim=dim)
             return
         decision = self.my_decision()
         if decision is not None and decision["kind"] == "claim":
             cards = decision["cards"]
             self._choose_from(cards, set(range(len(cards))))
-            title.show(f"{who}, you won the trick: claim one more card ({keys['lr']}, "
-                       f"{keys['enter']}, or click)")
+            title.show(f"You won the trick: claim one more card ({keys['lr']}, {keys['enter']}, or click)")
             row.show([face(c) for c in cards], cursor=self.cursor)
             return
         if decision is not None and decision["kind"] == "spend":
             cards = decision["cards"]
             self._choose_from(cards, set(range(len(cards))))
-            title.show(f"{who}: spend a barley token to ignore a card ({keys['lr']}, "
-                       f"{keys['enter']}) or keep it (k)")
+            held = view["tokens"][seat]
+            what = "a barley token" if held == 1 else f"one of your {held} tokens"
+            title.show(f"Spend {what} to ignore a card ({keys['lr']}, {keys['enter']}), "
+                       f"or keep {'it' if held == 1 else 'them'} (k)")
             row.show([face(c) for c in cards], cursor=self.cursor)
-            button.label = "Keep the token (k)"
+            button.label = "Keep the token (k)" if held == 1 else "Keep the tokens (k)"
             button.display = True
             return
-        received = [c for c in view["received"]]
-        note = f" (passed to you: {', '.join(str(NUMBER_OF[c]) for c in received)})" if received else ""
-        title.show(f"{who}'s hand{note}")
+        note = f" ({RECEIVED} = passed to you)" if received else ""
+        title.show(f"{view['names'][seat]}'s hand{note}")
         mine = view["my_pass"] or []
-        marks = {hand.index(c): m for c, m in zip(mine, ("L", "R")) if c in hand}
+        marks = {i: RECEIVED for i, c in enumerate(hand) if c in received}
+        marks.update({hand.index(c): m for c, m in zip(mine, ("L", "R")) if c in hand})
         row.show([face(c) for c in hand], marks=marks, empty_text="(no cards)")
 
     def _choose_from(self, cards: list[str], pickable: set[int]) -> None:

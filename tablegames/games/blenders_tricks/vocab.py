@@ -193,7 +193,7 @@ class View(TypedDict):
     leader: int  # leads the current trick (in the pass phase: the first trick)
     turn: int | None  # whose card is due (play phase)
     hand: list[str] | None
-    received: list[str]  # cards in this seat's hand that were passed to it this round
+    received: list[str]  # cards passed to this seat this round, until its first card of the round
     hand_sizes: list[int]
     passed: list[bool]  # pass phase: who has chosen
     my_pass: list[str] | None  # pass phase: this seat's own choice [left, right]

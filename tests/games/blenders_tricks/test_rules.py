@@ -108,6 +108,22 @@ def test_pass_delivers_left_and_right_together_and_conserves_cards():
     assert Counter(state.all_card_ids()) == deck
 
 
+def test_received_cards_are_marked_for_their_seat_only_until_its_first_card_of_the_round():
+    state = new(4)
+    chosen = {s: (state.hands[s][0], state.hands[s][1]) for s in range(4)}
+    for seat, (left, right) in chosen.items():
+        state.apply(seat, PASSES[left][right])
+    leader = state.to_move()[0]
+    got = sorted(state.view(leader)["received"])
+    assert len(got) == 2
+    assert state.view(None)["received"] == []
+    assert all(state.view(s)["received"] != got for s in range(4) if s != leader)
+    state.apply(leader, PLAYS[state.hands[leader][0]])
+    assert state.view(leader)["received"] == [], "marked until its first card of the round"
+    nxt = state.to_move()[0]
+    assert len(state.view(nxt)["received"]) == 2, "not yet played: still marked"
+
+
 def test_pass_two_different_cards_from_your_own_hand():
     state = new(3)
     a, b = state.hands[0][:2]
@@ -438,3 +454,21 @@ def test_view_shows_own_hand_claimed_cards_totals_tokens_and_hand_sizes_only():
     text = json.dumps(view)
     assert "S9" not in text and "S8" not in text
     assert state.view(None)["hand"] is None
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_prompt_fits_the_status_line_at_80_columns_with_twelve_character_names(players):
+    # The status line is "Name: prompt" in 78 columns: a prompt has 64.
+    import random
+
+    from tablegames.games.blenders_tricks.rules import new_state
+
+    names = [f"Player-{i}abcd" for i in range(players)]
+    assert all(len(name) == 12 for name in names)
+    rng = random.Random(players)
+    for seed in range(3):
+        state = new_state(names, {}, seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            assert len(state.prompt(seat)) <= 64, state.prompt(seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -10,7 +10,7 @@ from tablegames.games.blenders_tricks import scenes
 from tablegames.games.blenders_tricks.driver import decide
 from tablegames.games.blenders_tricks.screen import Screen
 from tablegames.games.blenders_tricks.vocab import NUMBER_OF, SUIT_NAMES
-from tablegames.ui.widgets import HandRow, TrickArea
+from tablegames.ui.widgets import HandRow, ScoreTable
 from tests.ui.helpers import SIZE, HandoverScreen, ResultsScreen, make_app, screen_text, settle
 
 
@@ -65,6 +65,9 @@ async def test_two_humans_and_two_bots_play_the_last_round_to_the_results_with_k
                 assert "received" not in text, "a pass is private"
                 await pilot.press("enter")
                 keyboard = screen.next_seat
+                continue
+            if getattr(screen, "showing_final_table", False):  # a bot's move ended the game
+                await pilot.press("enter")
                 continue
             if match.pending_pass:  # the mover's move waits: Enter passes the keyboard
                 await pilot.press("enter")
@@ -160,8 +163,11 @@ async def test_playable_cards_are_highlighted_and_the_trick_shows_lead_suit_and_
         names = view["names"]
         assert f"Lead   {SUIT_NAMES[view['lead_suit']]}" in text
         assert f"winning: ★{names[view['winning']]}" in text
-        trick = screen.query_one(TrickArea)
-        assert trick.entries[trick.highlight][0] == names[view["winning"]]
+        # Each player's card in the trick is on their row; the winning one starred.
+        table = screen.query_one("#bt-players", ScoreTable)
+        for seat, card in view["trick"]:
+            cell = table.rows[seat][-1].plain
+            assert cell == ("★" if seat == view["winning"] else "") + str(NUMBER_OF[card]) + cell[-2:]
         # The cursor only visits playable cards; Enter plays the one under it.
         for _ in range(len(row.faces)):
             await pilot.press("right")
@@ -276,3 +282,25 @@ async def test_a_scored_round_is_shown_to_everyone_before_the_new_hand_and_a_str
         await pilot.pause()
         assert screen.summary_round is None and screen.query_one(HandRow).display
         assert labels(screen.query_one(HandRow)) == [str(NUMBER_OF[c]) for c in view["hand"]]
+
+
+async def test_cards_passed_to_you_are_marked_on_your_turn_until_your_first_card_of_the_round():
+    seats = [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cid", "heuristic"), Seat("Dee", "heuristic")]
+    match = scenes.seeded_position(seats, 6, lambda view, seat: view["phase"] == "play"
+                                   and len(view["hand"]) == 10)
+    received = [str(NUMBER_OF[c]) for c in match.view()["received"]]
+    assert len(received) == 2
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        row = screen.query_one(HandRow)
+        marked = {labels(row)[i] for i, mark in row.marks.items() if "new" in mark}
+        assert marked == set(received)
+        assert "new = passed to you" in screen_text(app)
+        await pilot.press("enter")  # her first card of the round
+        await settle(pilot)
+        if match.view()["phase"] == "play" and screen.my_turn():
+            assert not any("new" in mark for mark in row.marks.values())
+            assert "passed to you" not in screen_text(app)
+        assert match.view()["received"] == []
