@@ -273,9 +273,11 @@ class Screen(GameScreen):
         done = view["rounds"][number - 1]
         earner = names[done["earner"]]
         most = len(done["claimed"][done["earner"]])
+        # Public: the status line says so (it would name the next decision).
+        self.query_one("#status", TextLine).show(
+            f"Round {number} of 3 is scored: everyone may look (no hands on screen).")
         self.query_one("#bt-sum-title", TextLine).show(Text(
-            f"Round {number} of 3 is scored. {earner} claimed the most ({most}): a barley token.",
-            style="bold"))
+            f"{earner} claimed the most cards ({most}) and earned a barley token.", style="bold"))
         headers, rows, claims = summary_rows(view, number, [self.seat_label(s) for s in range(len(names))])
         self.query_one("#bt-sum-table", ScoreTable).show(headers, rows, numeric=set(range(1, len(headers))))
         self.query_one("#bt-sum-claims", Static).update(claims)
@@ -301,7 +303,7 @@ class Screen(GameScreen):
         if view["phase"] == PASS:
             parts.append(f"{names[view['leader']]} leads")
         elif view["phase"] in (PLAY, CLAIM):
-            parts.append(f"tricks left: {max(view['hand_sizes']) + (1 if view['trick'] else 0)}")
+            parts.append(f"tricks left: {max(view['hand_sizes'])}")
         self.query_one("#bt-info", TextLine).show(Text(f" {glyphs.sep} ".join(parts), style="bold"))
 
     def _show_players(self, view: dict) -> None:
@@ -413,9 +415,12 @@ class Screen(GameScreen):
             cards = decision["cards"]
             self._choose_from(cards, set(range(len(cards))))
             held = view["tokens"][seat]
-            what = "a barley token" if held == 1 else f"one of your {held} tokens"
-            title.show(f"Spend {what} to ignore a card ({keys['lr']}, {keys['enter']}), "
-                       f"or keep {'it' if held == 1 else 'them'} (k)")
+            if held == 1:
+                title.show(f"Spend a barley token to ignore a card ({keys['lr']}, {keys['enter']}), "
+                           f"or keep it (k)")
+            else:
+                title.show(f"Spend one of your {held} tokens on a card ({keys['lr']}, {keys['enter']}) "
+                           f"or keep them (k)")
             row.show([face(c) for c in cards], cursor=self.cursor)
             button.label = "Keep the token (k)" if held == 1 else "Keep the tokens (k)"
             button.display = True

@@ -304,3 +304,28 @@ async def test_cards_passed_to_you_are_marked_on_your_turn_until_your_first_card
             assert not any("new" in mark for mark in row.marks.values())
             assert "passed to you" not in screen_text(app)
         assert match.view()["received"] == []
+
+
+async def test_a_holder_of_two_barley_tokens_spends_them_one_at_a_time_on_the_screen():
+    from tests.games.blenders_tricks.helpers import play
+    from tests.games.blenders_tricks.test_rules import round_end
+
+    seats = [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cid", "heuristic")]
+    match = Match.new("blenders-tricks", seats, {}, seed=1, autosave=False)
+    state = round_end([[1, 4, 13], [2, 3], []], [[7], [5], [40]], tokens=[1, 0, 0], round=2)
+    play(state, 7, 5, 40)  # Ann earns a second token
+    match._state = state
+    match.take_keyboard(0)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        row = app.screen.query_one(HandRow)
+        assert labels(row) == ["1", "4", "13"]
+        assert "one of your 2 tokens" in screen_text(app)
+        await pilot.press("right", "enter")  # a token on the 4
+        await pilot.pause()
+        assert labels(row) == ["1", "13"], "the second token is its own choice"
+        assert "Spend a barley token" in screen_text(app)
+        await pilot.press("right", "enter")  # the other token on the 13
+        await pilot.pause()
+    assert state.rounds[-1].ignored[0] == (4, 13) and state.tokens[0] == 0
