@@ -4,7 +4,9 @@
 the log (``match.visible_log()``), the footer, ``?`` rules, ``u`` take back,
 ``q`` back to the picker, the command palette entries, bot turns on a timer
 (``app.bot_delay``; a slow bot, the hard one, thinks in a worker thread
-with "... is thinking" on the status line, so keys keep working), and the flow to the handover and results screens. The
+with "... is thinking" on the status line, so keys keep working), and the
+flow to the handover and results screens (when a bot's move ends the game,
+the table as it ended stays up until Enter: the humans see that move). The
 app only builds a game screen when no handover is due, so a game screen is
 always for the seat at the keyboard (or the public table, when nobody has
 taken the keyboard yet or no human plays).
@@ -102,18 +104,23 @@ class GameScreen(Screen):
     # Enter passes the keyboard while a finished move waits (Match.pending_pass),
     # whatever the game binds to Enter: kept ahead of the game's own bindings.
     PASS_BINDING = Binding("enter", "confirm_pass", "Pass the keyboard", priority=True)
+    # After a bot's move ended the game, the final table stays up until Enter.
+    RESULTS_BINDING = Binding("enter", "results", "Results", priority=True)
 
     @classmethod
     def _merge_bindings(cls) -> BindingsMap:
         # Textual lets a subclass's bindings of a key replace its bases' ones.
         merged = super()._merge_bindings()
         key = cls.PASS_BINDING.key
-        merged.key_to_bindings[key] = [cls.PASS_BINDING, *merged.key_to_bindings.get(key, [])]
+        merged.key_to_bindings[key] = [cls.PASS_BINDING, cls.RESULTS_BINDING,
+                                       *merged.key_to_bindings.get(key, [])]
         return merged
 
     # Actions of this class that still work while a finished move waits for the
     # mover to pass the keyboard (Match.pending_pass); the game's own keys do not.
     WAITING_ACTIONS = frozenset({"rules", "take_back", "confirm_pass"})
+    # Actions that still work on the final table (``showing_final_table``).
+    FINAL_ACTIONS = frozenset({"rules", "results", "app.to_picker", "to_picker"})
 
     # Which binding actions each phase offers (see the module docstring).
     PHASE_KEYS: ClassVar[Mapping[str, Collection[str]]] = {}
@@ -130,6 +137,8 @@ class GameScreen(Screen):
         if own is not None and not getattr(own, "_waits_for_pass", False):
             @functools.wraps(own)
             def check_action(self: GameScreen, action: str, parameters: tuple) -> bool | None:
+                if self.showing_final_table or action == "results":
+                    return GameScreen.check_action(self, action, parameters)
                 if self.match.pending_pass and action not in GameScreen.WAITING_ACTIONS:
                     return False
                 return own(self, action, parameters)
@@ -144,6 +153,9 @@ class GameScreen(Screen):
         self._bot_timer: Timer | None = None
         # The slow bot's decision being made in a worker thread, if any.
         self._thinking: tuple[BotTurn, Worker] | None = None
+        # A bot's move ended the game: the table as it ended stays on screen
+        # until Enter, so the humans see that last move before the results.
+        self.showing_final_table = False
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -249,7 +261,14 @@ class GameScreen(Screen):
         if self.app.screen is not self:
             return
         match = self.match
-        if match.is_over() or match.needs_handover():
+        if match.is_over() and self.showing_final_table:
+            return
+        if match.is_over() and match.record.actions and match.is_bot(match.record.actions[-1][0]):
+            self.showing_final_table = True
+            self.query_one("#status", TextLine).show(
+                f"The game is over: {self.glyphs.enter} shows the results.")
+            self.update_footer()
+        elif match.is_over() or match.needs_handover():
             self.app.show_match(match)
         elif match.next_bot() is not None and self._bot_timer is None and self._thinking is None:
             self._bot_timer = self.set_timer(max(self.app.bot_delay, 0.001), self._bot_turn)
@@ -296,11 +315,14 @@ class GameScreen(Screen):
         (``PHASE_KEYS``, then ``key_offered``); "Take back" only when there is
         something to take back (else `u` says why: "nothing_to_take_back");
         while a finished move waits to pass the keyboard, only passing,
-        taking back and the rules."""
+        taking back and the rules; on the final table only the results, the
+        rules and the picker."""
         if action in ("take_back", "nothing_to_take_back"):
             return self.can_take_back() == (action == "take_back")
         if action == "confirm_pass":
             return self.match.pending_pass
+        if action == "results" or self.showing_final_table:
+            return self.showing_final_table and action in self.FINAL_ACTIONS
         if self.match.pending_pass and action not in self.WAITING_ACTIONS:
             return False
         phases = self._phase_index.get(action)
@@ -351,7 +373,14 @@ class GameScreen(Screen):
         self.match.confirm_pass()
         self.advance()
 
+    def action_results(self) -> None:
+        """From the final table to the results."""
+        if self.app.screen is self and self.match.is_over():
+            self.app.show_match(self.match)
+
     def palette_commands(self) -> Iterable[SystemCommand]:
+        if self.showing_final_table:
+            yield SystemCommand("Results", "The scores and who won", self.action_results)
         if self.match.pending_pass:
             yield SystemCommand("Pass the keyboard", "Your move stands; the next player takes the keyboard",
                                 self.action_confirm_pass)

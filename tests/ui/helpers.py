@@ -101,6 +101,11 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
             keyboard = screen.next_seat
             continue
         assert isinstance(screen, GameScreen)
+        if screen.showing_final_table:
+            # A bot's move ended the game: the table as it ended, then Enter.
+            assert match.is_over() and "The game is over" in text
+            await pilot.press("enter")
+            continue
         seat = match.at_keyboard
         if match.pending_pass:
             # The mover's move may still be taken back: their own screen waits,

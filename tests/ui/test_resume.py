@@ -247,7 +247,8 @@ async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_d
             await settle(pilot)
             if isinstance(app.screen, ResultsScreen):
                 break
-            if isinstance(app.screen, HandoverScreen) or app.screen.match.pending_pass:
+            if (isinstance(app.screen, HandoverScreen) or app.screen.match.pending_pass
+                    or app.screen.showing_final_table):
                 await pilot.press("enter")
             else:
                 await play_turn(pilot)
