@@ -147,9 +147,9 @@ class HandoverScreen(Screen):
             event.prevent_default()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        # While disarmed the keys show, dimmed, and do nothing (they count as
-        # input, see ``_dropped``); Enter is refused in ``action_confirm``.
-        return True if self.armed or action == "confirm" else None
+        # While disarmed the keys show, dimmed, and do nothing (``on_key``
+        # still counts them as input).
+        return True if self.armed else None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
