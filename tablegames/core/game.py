@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from tablegames.core.errors import IllegalAction
 from tablegames.core.events import Event
+from tablegames.core.words import whole_number
 
 __all__ = ["Event", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
            "rules_page"]
@@ -87,7 +88,7 @@ class GameState(Protocol):
     def to_move(self) -> Sequence[int]:
         """Seats that must decide now (several during a simultaneous phase)."""
 
-    def legal_actions(self, seat: int) -> Sequence[Any]:
+    def legal_actions(self, seat: int) -> list[Any]:
         """The choices a bot may pick from. For a free-form phase (ordering a
         hand) this lists a few canonical choices; ``apply`` accepts any
         action the rules allow."""
@@ -162,6 +163,11 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     # How the results screen words the scores ("lower is better" etc.).
     score_note: str = "Highest score wins."
+    # What a score is ("score", "spread"), and whether the lowest is best (as
+    # the game's Result.lowest_best): how `tablegames simulate` heads its
+    # mean-score column.
+    score_name: str = "score"
+    lowest_best: bool = False
     sample: Sampler | None = None
     # A check across options (options, players); raises ValueError, one line.
     check_options: Callable[[dict[str, int], int], None] | None = None
@@ -197,11 +203,12 @@ class GameSpec:
         for key, opt in known.items():
             raw = given.get(key, opt.default)
             try:
-                value = int(raw)
+                # Digits 0-9 only (core/words.py): int() alone reads "٣" too.
+                value = whole_number(raw, signed=True) if isinstance(raw, str) else int(raw)
             except (TypeError, ValueError):
                 value = None
             if value not in opt.choices:
-                kind = "" if value is not None else "a whole number: "
+                kind = "" if value is not None else "a whole number (digits 0-9): "
                 raise ValueError(f"Option {key} takes {kind}{opt.accepted()}; not {raw!r}.")
             out[key] = value
         if self.check_options is not None:

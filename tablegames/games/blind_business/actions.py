@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from tablegames.core.words import whole_number
 from tablegames.games.blind_business.cards import (
     CARD_ID,
     DISTRICT_WORDS,
@@ -159,7 +160,7 @@ def _seat_number(word: str) -> int:
     w = word.lower()
     if w.startswith("p"):
         w = w[1:]
-    number = int(w)
+    number = whole_number(w)
     if number < 1:
         raise ValueError(word)
     return number - 1
@@ -183,11 +184,11 @@ def parse_action(text: str) -> Action:
     if head in ("accept", "reject") and not args:
         return ACCEPT if head == "accept" else REJECT
     if head == "ask" and len(args) == 2:
-        return Ask(_seat_number(args[0]), int(args[1]), ok)
+        return Ask(_seat_number(args[0]), whole_number(args[1]), ok)
     if head == "ask" and len(args) == 1:
-        return CounterAsk(int(args[0]), ok)
+        return CounterAsk(whole_number(args[0]), ok)
     if head == "take" and len(args) == 1:
-        return Take(int(args[0]))
+        return Take(whole_number(args[0]))
     if head == "assign" and args:
         word = " ".join(args)
         return UNASSIGNED if word == "none" else Assign(district_from_word(word))
@@ -196,7 +197,7 @@ def parse_action(text: str) -> Action:
     if head == "swap" and len(args) == 1:
         return KEEP_HAND if args[0] == "none" else Swap(_seat_number(args[0]))
     if head == "add" and len(args) == 1:
-        return ADD_NONE if args[0] == "none" else Add(int(args[0]))
+        return ADD_NONE if args[0] == "none" else Add(whole_number(args[0]))
     raise ValueError(text)
 
 

@@ -338,37 +338,38 @@ class BlindBusinessState(BaseState):
     def is_over(self) -> bool:
         return self.over
 
-    def legal_actions(self, seat: int) -> Sequence[Action]:
+    def legal_actions(self, seat: int) -> list[Action]:
+        # A new list each call (the tables behind it are shared tuples).
         if seat not in self._movers:
-            return ()
+            return []
         d = self._due
         kind = type(d)
         if kind is Requesting:
-            return self._asks[seat][self.tokens[seat] > 0]
+            return list(self._asks[seat][self.tokens[seat] > 0])
         if kind is Answering:
-            return YES_NO
+            return list(YES_NO)
         if kind is Taking:
             assert self.recipient is not None and self.slot is not None
             hand = self.hands[self.recipient]
             if hand.count(EMPTY) == 1:  # only the slot the recipient won
-                return _TAKES_BUT[self.slot]
-            return tuple(TAKES[i] for i in range(HAND_SIZE) if hand[i] != EMPTY)
+                return list(_TAKES_BUT[self.slot])
+            return [TAKES[i] for i in range(HAND_SIZE) if hand[i] != EMPTY]
         if kind is CounterRequesting:
-            return COUNTER_OK if self.tokens[seat] else COUNTER_PLAIN
+            return list(COUNTER_OK if self.tokens[seat] else COUNTER_PLAIN)
         if kind is Replying:
-            return ACCEPT_REJECT
+            return list(ACCEPT_REJECT)
         if kind is FirstLook or kind is Peeking:
-            return SEEN_ONLY
+            return list(SEEN_ONLY)
         if isinstance(d, PlacingTrainer):
-            return tuple(ASSIGNS[x] for x in d.districts) + (UNASSIGNED,)
+            return [*(ASSIGNS[x] for x in d.districts), UNASSIGNED]
         if kind is Discarding:
-            return tuple(Discard(c) for c in self.areas[seat])
+            return [Discard(c) for c in self.areas[seat]]
         if kind is Swapping:
-            return tuple(Swap(s) for s in range(self.n) if s != seat) + (KEEP_HAND,)
+            return [*(Swap(s) for s in range(self.n) if s != seat), KEEP_HAND]
         if kind is Adding:
             hand = self.hands[seat]
-            return tuple(Add(i + 1) for i in range(HAND_SIZE) if hand[i] != EMPTY) + (ADD_NONE,)
-        return ()
+            return [*(Add(i + 1) for i in range(HAND_SIZE) if hand[i] != EMPTY), ADD_NONE]
+        return []
 
     def _apply(self, seat: int, action: Any) -> None:
         # (BaseState.apply has checked that ``seat`` is to move.)

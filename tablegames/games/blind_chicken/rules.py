@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState
-from tablegames.core.words import plural
+from tablegames.core.words import plural, whole_number
 from tablegames.games.blind_chicken.cards import (
     DECK_SIZE,
     EGGS,
@@ -51,9 +51,9 @@ def parse_action(text: str) -> Action:
     if len(words) == 1 and head in ("l", "r"):
         return LEFT if head == "l" else RIGHT
     if head == "order" and len(words) > 1:
-        return Order(tuple(int(w) for w in words[1:]))
+        return Order(tuple(whole_number(w) for w in words[1:]))
     if head == "aside" and len(words) == 2:
-        return KEEP_ALL if words[1].lower() == "none" else SetAside(int(words[1]))
+        return KEEP_ALL if words[1].lower() == "none" else SetAside(whole_number(words[1]))
     raise ValueError(text)
 
 
@@ -130,20 +130,20 @@ class BlindChickenState(BaseState):
     def to_move(self) -> tuple[int, ...]:
         return self._movers
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._movers:
-            return ()
+            return []
         if self.phase is PLAY:
-            return _BOTH if len(self.hands[seat]) > 1 else _LEFT_ONLY
+            return list(_BOTH if len(self.hands[seat]) > 1 else _LEFT_ONLY)
         if self.phase == ORDER:
             hand = self.hands[seat]
             # Free-form phase: a few canonical orders; any permutation is legal.
-            return (Order(tuple(hand)), Order(tuple(sorted(hand))),
-                    Order(tuple(sorted(hand, reverse=True))))
+            return [Order(tuple(hand)), Order(tuple(sorted(hand))),
+                    Order(tuple(sorted(hand, reverse=True)))]
         if self.phase == ASIDE:
             earlier = len(self.taken[seat]) - 1
-            return (KEEP_ALL,) + tuple(SetAside(i) for i in range(1, earlier + 1))
-        return ()
+            return [KEEP_ALL, *(SetAside(i) for i in range(1, earlier + 1))]
+        return []
 
     def _apply(self, seat: int, action: Any) -> None:
         if self.phase is PLAY:

@@ -134,22 +134,22 @@ class NuttyState(BaseState):
     def is_over(self) -> bool:
         return self.phase is _OVER
 
-    def legal_actions(self, seat: int) -> Sequence[Action]:
+    def legal_actions(self, seat: int) -> list[Action]:
         d = self._due
         if d is None or d.seat != seat:
             if self.phase is _SETUP and self.setup is not None and seat in self.setup.waiting():
                 return [_START[k] for k in self.hands[seat]]
-            return ()
+            return []
         if d.__class__ is PlayCard:
             plays = _PLAY
             return [p for k in self.hands[seat] for p in plays[k]]
         if isinstance(d, ChooseOrder):
-            return _FIRST
+            return list(_FIRST)
         if isinstance(d, SplitCustoms):
-            return self._pay_options(d)
+            return [*self._pay_options(d)]
         if isinstance(d, ChooseRaid):
             return [Raid(v, c) for v in d.targets for c in (0, 1)]
-        return ()
+        return []
 
     def _apply(self, seat: int, action: Any) -> None:
         if self.phase is _SETUP:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from tablegames.core.decisions import Decision
+from tablegames.core.words import whole_number
 
 GAME_ID = "nutty-business"
 
@@ -72,7 +73,7 @@ def seat_from_word(word: str) -> int:
     w = word.lower()
     if w.startswith("p"):
         w = w[1:]
-    number = int(w)
+    number = whole_number(w)
     if number < 1:
         raise ValueError(word)
     return number - 1
@@ -145,12 +146,12 @@ def parse_action(text: str) -> Action:
     if head == "start" and len(args) == 1:
         return Start(KIND_OF_CODE[args[0]])
     if head == "play" and len(args) == 2:
-        pile = int(args[1]) - 1
+        pile = whole_number(args[1]) - 1
         if pile not in (0, 1):
             raise ValueError(text)
         return Play(KIND_OF_CODE[args[0]], pile)
     if head == "first" and len(args) == 1:
-        pile = int(args[0]) - 1
+        pile = whole_number(args[0]) - 1
         if pile not in (0, 1):
             raise ValueError(text)
         return First(pile)
@@ -158,10 +159,13 @@ def parse_action(text: str) -> Action:
         pairs = []
         for word in args:
             seat, amount = word.split("=")
-            pairs.append((seat_from_word(seat), int(amount)))
+            who, paid = seat_from_word(seat), whole_number(amount)
+            # "4=0" pays nothing: the same payment as leaving seat 4 out.
+            if paid:
+                pairs.append((who, paid))
         return Pay(tuple(sorted(pairs)))
     if head == "raid" and len(args) == 2:
-        covered = int(args[1]) - 1
+        covered = whole_number(args[1]) - 1
         if covered not in (0, 1):
             raise ValueError(text)
         return Raid(seat_from_word(args[0]), covered)

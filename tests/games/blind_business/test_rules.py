@@ -117,7 +117,7 @@ def test_answer_no_recipient_wins_the_asked_card_and_requester_takes_another():
     play(state, "no")
     assert area(state, 1) == ["BW7"], "the recipient wins the asked card at once"
     assert state.phase == TAKE and state.to_move() == (0,)
-    assert state.legal_actions(0) == (Take(1), Take(3), Take(4))
+    assert state.legal_actions(0) == [Take(1), Take(3), Take(4)]
     play(state, "take 3")
     assert area(state, 0) == ["CS8"]
     assert area(state, 1) == ["BW7"]
@@ -228,7 +228,7 @@ def test_trainer_is_assigned_to_a_district_where_its_owner_has_a_card():
     state = plain(hands=[PLAIN[0], ["TR1", "PG6", "CS8", "DT9"], PLAIN[2]], areas=[["BW5"], [], []])
     play(state, "ask p2 1", "yes", "ask 1", "accept")  # P0 wins TR1, P1 wins PG5
     assert state.phase == ASSIGN and state.to_move() == (0,)
-    assert state.legal_actions(0) == (Assign(BOARDWALK), Assign(None))
+    assert state.legal_actions(0) == [Assign(BOARDWALK), Assign(None)]
     assert state.view(0)["decision"]["districts"] == ["boardwalk"]
     with pytest.raises(IllegalAction):
         state.apply(0, Assign(PLAYGROUND))
@@ -248,7 +248,7 @@ def test_trainer_with_no_district_waits_and_joins_the_first_card_of_a_new_distri
     take = next(i + 1 for i, c in enumerate(state.hands[0]) if c == ids(["CS7"])[0])
     play(state, f"take {take}")  # ... and P1 takes CS7: first central station card
     assert state.phase == ASSIGN and state.to_move() == (1,)
-    assert state.legal_actions(1) == (Assign(STATION), Assign(None))
+    assert state.legal_actions(1) == [Assign(STATION), Assign(None)]
     assert state.view(1)["decision"]["later"] is True
     play(state, "assign station")
     assert sorted(state.groups(1)[STATION]) == sorted(ids(["CS7", "TR1"]))
@@ -506,7 +506,7 @@ def test_playground_added_trainer_is_placed_like_any_trainer():
     play(state, "add 1")
     assert state.phase == ASSIGN and state.to_move() == (0,)
     assert state.view(0)["decision"]["added"] is True
-    assert state.legal_actions(0) == (Assign(PLAYGROUND), Assign(BOARDWALK), Assign(STATION), Assign(None))
+    assert state.legal_actions(0) == [Assign(PLAYGROUND), Assign(BOARDWALK), Assign(STATION), Assign(None)]
     play(state, "assign playground")
     assert state.is_over()
     assert state.view(1)["areas"][0]["playground"] == ["PG5", "PG6", "TR1"]
@@ -545,7 +545,7 @@ def test_family_rules_still_place_the_trainer_in_a_row():
     state = position(2, hands=hands, areas=[["PG5", "BW6"], ["DT5"]], family=True)
     play(state, "ask p2 1", "no", "take 4")  # P1 wins PG2, P0 takes TR1
     assert state.phase == ASSIGN and state.to_move() == (0,)
-    assert state.legal_actions(0) == (Assign(PLAYGROUND), Assign(BOARDWALK), Assign(None))
+    assert state.legal_actions(0) == [Assign(PLAYGROUND), Assign(BOARDWALK), Assign(None)]
     play(state, "assign boardwalk")
     assert state.view(1)["areas"][0]["boardwalk"] == ["BW6", "TR1"]
     assert dict(state.result().breakdown[0])["Boardwalk: 2 cards x 6"] == 12

@@ -96,7 +96,7 @@ def test_trainer_left_unassigned_joins_only_the_first_card_of_a_new_district():
     state = position(2, hands=[["BW7", "CS7", "PG8", "DT5"], ["TR1", "PG6", "CS8", "DT9"]],
                      areas=[[], ["BW5"]], deck=deck)
     play(state, "ask p2 1", "no", "take 2")  # P1 wins TR1, P0 wins PG6
-    assert state.phase == ASSIGN and state.legal_actions(1) == (Assign(BOARDWALK), Assign(None))
+    assert state.phase == ASSIGN and state.legal_actions(1) == [Assign(BOARDWALK), Assign(None)]
     play(state, "assign none")
     assert state.phase == ASK and state.to_move() == (1,)
     # P1 wins a second boardwalk card: not a new district, no offer.
@@ -107,7 +107,7 @@ def test_trainer_left_unassigned_joins_only_the_first_card_of_a_new_district():
     p0_slot = next(i + 1 for i, c in enumerate(state.hands[0]) if c >= 0 and CARD_ID[c] != "TR1")
     play(state, f"ask p2 {slot_of(state, 1, 'CS8')}", "yes", f"ask {p0_slot}", "reject")
     assert state.phase == ASSIGN and state.to_move() == (1,)
-    assert state.legal_actions(1) == (Assign(STATION), Assign(None))
+    assert state.legal_actions(1) == [Assign(STATION), Assign(None)]
     play(state, "assign station")
     assert sorted(state.groups(1)[STATION]) == sorted(ids(["CS8", "TR1"]))
 
@@ -119,7 +119,7 @@ def test_trainer_assigned_to_playground_counts_for_the_playground_add():
     assert state.phase == ADD and state.to_move() == (0,)
     unassigned = last_turn(["BW9", "CS7", "DT5", "BW7"], [["PG5", "TR1"], ["PG8"]])
     # P0's CS9 is a first station card: the Trainer may join it; it stays out.
-    assert unassigned.phase == ASSIGN and unassigned.legal_actions(0) == (Assign(STATION), Assign(None))
+    assert unassigned.phase == ASSIGN and unassigned.legal_actions(0) == [Assign(STATION), Assign(None)]
     play(unassigned, "assign none")
     assert unassigned.phase == OVER and unassigned.added is None, "1 against 1: nobody adds"
 

@@ -101,7 +101,7 @@ def test_the_order_is_fixed_once_play_begins():
 
 def test_only_the_leftmost_or_rightmost_card_can_be_played():
     state = in_play([[30, 40, 50], [31, 41, 51], [32, 42, 52]])
-    assert state.legal_actions(0) == (LEFT, RIGHT)
+    assert state.legal_actions(0) == [LEFT, RIGHT]
     state.apply(0, RIGHT)
     state.apply(1, LEFT)
     assert state.trick_cards == [50, 31]
@@ -129,7 +129,7 @@ def test_last_trick_winner_may_set_aside_one_earlier_trick_unscored():
     play_trick(state, [LEFT, LEFT, LEFT])  # 17, 12, 59: P2 takes -14
     play_trick(state, [RIGHT, RIGHT, RIGHT])  # 58 leads, 30, 31: P2 takes the last trick
     assert state.phase == ASIDE and state.to_move() == (2,)
-    assert state.legal_actions(2) == (KEEP_ALL, SetAside(1))
+    assert state.legal_actions(2) == [KEEP_ALL, SetAside(1)]
     state.apply(2, SetAside(1))
     assert state.hand_scores[0] == [0, 0, 0]
 
