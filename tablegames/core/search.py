@@ -123,7 +123,7 @@ class SearchBot:
     re-deal.)"""
 
     needs_view = True
-    # Thinks up to its budget (a second): the app runs it off the UI thread.
+    # Thinks up to its budget (1.2 s a turn): the app runs it off the UI thread.
     slow = True
 
     def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
