@@ -20,12 +20,21 @@ from typing import Any, NoReturn, Sequence
 from tablegames import __version__
 # Names, bot levels and seeds follow one rule everywhere (core/seats.py).
 from tablegames.core.bots import SIMULATE_ITERATIONS
-from tablegames.core.seats import SeatError, parse_seed, shown
+from tablegames.core.seats import MAX_SEED, SeatError, parse_seed, quoted, shown
+# One rule for digits: ASCII 0-9 only, as in move notation and options.
+from tablegames.core.words import whole_number
 
 PROG = "tablegames"
 
-# Exit statuses.
-OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
+# Exit statuses: a crash (1) always names its report (core/crash.py); output
+# cut short by a closed pipe (`tablegames list | head`) ends quietly with
+# 128 + SIGPIPE, as a shell reports a program stopped by one.
+OK, FAILED, USAGE, INTERRUPTED, PIPE_CLOSED = 0, 1, 2, 130, 141
+
+# simulate's bounds: beyond them a run would not end in any useful time (or
+# memory). Workers are bounded by the cores instead (simulate.default_workers).
+MAX_GAMES = 1_000_000
+MAX_ITERATIONS = 100_000
 
 
 class CliError(Exception):
@@ -123,8 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
                           epilog=PLAY_EPILOG)
     play.add_argument("game", metavar="GAME", help="game id, see 'tablegames list'")
     play.add_argument("--players", metavar="SEATS", help=SEATS_HELP)
-    play.add_argument("--seed", type=_seed, metavar="N", help="seed for the deal, a whole number 0 or more "
-                                                             "(default: random)")
+    play.add_argument("--seed", type=_seed, metavar="N", help=f"seed for the deal, a whole number from 0 to "
+                                                             f"{MAX_SEED} (default: random)")
     _add_option_flag(play)
     # SUPPRESS: `tablegames --ascii play ...` and `tablegames play ... --ascii` both work.
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
@@ -140,21 +149,23 @@ def build_parser() -> argparse.ArgumentParser:
                                      "share and mean score, and the games and actions per second.",
                          epilog=SIMULATE_EPILOG)
     sim.add_argument("game", metavar="GAME", help="game id, see 'tablegames list'")
-    sim.add_argument("--players", type=int, metavar="N",
+    sim.add_argument("--players", metavar="N",
                      help="number of seats (default: the length of --seats, else the game's minimum)")
-    sim.add_argument("--games", type=int, default=100, metavar="K", help="games to play (default: 100)")
+    sim.add_argument("--games", default="100", metavar="K",
+                     help=f"games to play, 1 to {MAX_GAMES} (default: 100)")
     sim.add_argument("--seats", metavar="LEVELS",
                      help="bot level per seat, comma-separated: easy, normal, hard (or random, "
                           "heuristic, search). Default: normal in seat 1, easy elsewhere; a shorter "
                           "list is padded with easy")
     sim.add_argument("--seed", type=_seed, default=1, metavar="N",
-                     help="seed of the first game; game i uses N+i (default: 1)")
-    sim.add_argument("--workers", type=int, metavar="N",
-                     help="games played at once, in N processes (default: one per core); "
-                          "the results do not depend on it")
-    sim.add_argument("--iterations", type=int, metavar="N",
-                     help=f"search iterations per move of a hard bot (default: {SIMULATE_ITERATIONS}); "
-                          "no time limit, so results are the same on any machine")
+                     help=f"seed of the first game; game i uses N+i, so N+K-1 (the last game's seed) "
+                          f"must be at most {MAX_SEED} (default: 1)")
+    sim.add_argument("--workers", metavar="N",
+                     help="games played at once, in N processes: 1 to the number of cores (default: "
+                          "one per core); the results do not depend on it")
+    sim.add_argument("--iterations", metavar="N",
+                     help=f"search iterations per move of a hard bot, 1 to {MAX_ITERATIONS} (default: "
+                          f"{SIMULATE_ITERATIONS}); no time limit, so results are the same on any machine")
     _add_option_flag(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of a table")
 
@@ -172,6 +183,19 @@ def _seed(text: str) -> int:
         return parse_seed(text)
     except SeatError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _whole(flag: str, text: str, low: int, high: int | None = None, why: str = "") -> int:
+    """A flag's whole number (ASCII digits) from ``low`` to ``high``
+    (None: no upper bound here), else a one-line CliError."""
+    try:
+        value: int | None = whole_number(text.strip())
+    except ValueError:
+        value = None
+    if value is None or value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}{why}" if high is not None else f"{low} or more"
+        raise CliError(f"{flag} must be a whole number (digits 0-9) {bounds}, not {quoted(text, 24)}.")
+    return value
 
 
 def _add_option_flag(parser: argparse.ArgumentParser) -> None:
@@ -192,12 +216,14 @@ def _spec(game: str):
 
 
 def parse_options(items: Sequence[str]) -> dict[str, str]:
+    """--option KEY=VALUE items -> {key: value}; the game checks the values
+    (GameSpec.resolve_options: whole numbers written with the digits 0-9)."""
     options: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
-            raise CliError(f"--option wants KEY=VALUE, not {item!r}.")
+            raise CliError(f"--option wants KEY=VALUE, not {quoted(item)}.")
         options[key] = value
     return options
 
@@ -309,6 +335,7 @@ def describe_choices(opt) -> str:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from rich.table import Table
+    from rich.text import Text
 
     from tablegames.core import registry
 
@@ -317,15 +344,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     table.add_column("Players", justify="center", no_wrap=True)
     table.add_column("What it is about")
     for spec in registry.all_specs():
-        about = f"[bold]{spec.title}[/]: {spec.pitch}"
+        # Text, not markup: a bracket in a title or help is printed as it is.
+        about = Text.assemble((spec.title, "bold"), f": {spec.pitch}")
         for opt in spec.options:
-            about += (f"\n[dim]--option {opt.key}=N: {opt.help} "
-                      f"{describe_choices(opt)}; default {opt.default}.[/]")
-        table.add_row(spec.id, f"{spec.min_players}-{spec.max_players}", about)
+            about.append(f"\n--option {opt.key}=N: {opt.help} {describe_choices(opt)}; default {opt.default}.",
+                         "dim")
+        table.add_row(Text(spec.id), f"{spec.min_players}-{spec.max_players}", about)
     console = _console()
     console.print(table)
-    console.print('Play: tablegames play GAME --players "You,bot,bot"')
-    console.print("Rules: tablegames rules GAME")
+    console.print('Play: tablegames play GAME --players "You,bot,bot"', markup=False)
+    console.print("Rules: tablegames rules GAME", markup=False)
     return OK
 
 
@@ -358,54 +386,67 @@ def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]
     return levels + ["random"] * (players - len(levels))
 
 
+def mean_score_heading(spec) -> str:
+    """simulate's score column: "Mean score", "Mean spread (lower is better)"."""
+    return f"Mean {spec.score_name}" + (" (lower is better)" if spec.lowest_best else "")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tablegames.core.simulate import default_workers, simulate
 
     spec = _spec(args.game)
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, not {args.games}.")
-    for flag, value in (("--workers", args.workers), ("--iterations", args.iterations)):
-        if value is not None and value < 1:
-            raise CliError(f"{flag} must be at least 1, not {value}.")
-    workers = args.workers or default_workers()
-    levels = simulation_levels(args.seats, args.players, spec)
+    games = _whole("--games", args.games, 1, MAX_GAMES)
+    last_seed = args.seed + games - 1
+    if last_seed > MAX_SEED:
+        raise CliError(f"--seed {args.seed} with --games {games} gives the last game the seed {last_seed}, "
+                       f"past the largest seed {MAX_SEED}: use --seed {MAX_SEED - games + 1} or less.")
+    cores = default_workers()
+    workers = (cores if args.workers is None else
+               _whole("--workers", args.workers, 1, cores, f" (one per core: this machine lets it use {cores})"))
+    iterations = None if args.iterations is None else _whole("--iterations", args.iterations, 1, MAX_ITERATIONS)
+    players = None if args.players is None else _whole("--players", args.players, 1)
+    levels = simulation_levels(args.seats, players, spec)
     options = _resolve_options(spec, parse_options(args.option), len(levels))
 
     show_progress = not args.json and sys.stderr.isatty()
     if show_progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        with Progress(TextColumn(f"{spec.title}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        with Progress(TextColumn(spec.title, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=_console(stderr=True), transient=True) as bar:
-            task = bar.add_task("games", total=args.games)
-            sim = simulate(spec, levels, args.games, args.seed, options=options, workers=workers,
-                           iterations=args.iterations, progress=lambda done: bar.update(task, completed=done))
+            task = bar.add_task("games", total=games)
+            sim = simulate(spec, levels, games, args.seed, options=options, workers=workers,
+                           iterations=iterations, progress=lambda done: bar.update(task, completed=done))
     else:
-        sim = simulate(spec, levels, args.games, args.seed, options=options, workers=workers,
-                       iterations=args.iterations)
+        sim = simulate(spec, levels, games, args.seed, options=options, workers=workers,
+                       iterations=iterations)
 
     data = sim.to_json()
     data["seed"] = args.seed
     data["options"] = options
+    data["score_name"] = spec.score_name
+    data["lower_is_better"] = spec.lowest_best
     if args.json:
         print(json.dumps(data))
         return OK
 
     from rich.table import Table
+    from rich.text import Text
 
     title = f"{spec.title}: {sim.games} games, {sim.players} players, seeds {args.seed}-{args.seed + sim.games - 1}"
     changed = {key: value for key, value in options.items()
                if value != next(opt.default for opt in spec.options if opt.key == key)}
     if changed:
         title += f", {_describe_options(changed)}"
-    table = Table(caption=spec.score_note, caption_justify="left")
+    # Plain text throughout (Text, markup=False): nothing here is read as styling.
+    table = Table(caption=Text(shown(spec.score_note)), caption_justify="left")
     table.add_column("Seat", justify="right")
     table.add_column("Bot")
     table.add_column("Wins", justify="right")
     table.add_column("Win share", justify="right")
-    table.add_column("Mean score", justify="right")
+    table.add_column(Text(mean_score_heading(spec)), justify="right")
     for row in data["seats"]:
-        table.add_row(str(row["seat"]), f"{row['level']} ({row['bot']})", f"{row['wins']:g}", f"{row['win_share']:.1%}",
+        table.add_row(str(row["seat"]), row["level"], f"{row['wins']:g}", f"{row['win_share']:.1%}",
                       f"{row['mean_score']:.2f}")
     console = _console()
     console.print(title, markup=False)
@@ -459,17 +500,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    # Names come from a file: printed as text (never markup), control
+    # Names come from a file, and a game's summary or breakdown may hold them:
+    # everything is printed as text (Text, markup=False; never markup), control
     # characters escaped.
     console = _console()
     head = f"{spec.title}, {len(names)} players, seed {record.seed}"
     if record.options:
         head += f", {_describe_options(record.options)}"
     moves = len(record.actions)
-    console.print(Text.assemble((head, "bold"), f": {moves} move{'' if moves == 1 else 's'} replayed."))
+    console.print(Text.assemble((shown(head), "bold"), f": {moves} move{'' if moves == 1 else 's'} replayed."))
     if over:
         result = state.result()
-        table = Table(caption=data["result"]["summary"], caption_justify="left")
+        table = Table(caption=Text(shown(data["result"]["summary"])), caption_justify="left")
         table.add_column("Player")
         table.add_column("Score", justify="right")
         table.add_column("Breakdown")
@@ -509,7 +551,9 @@ COMMANDS = {
 
 
 def _error(message: str) -> None:
-    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+    # One line, plain text (print, not Rich), control characters escaped: a
+    # message may quote what was typed (a name, an unknown argument).
+    print(f"{PROG}: error: {shown(' '.join(message.split()))}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -537,11 +581,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError):
             pass
-        return FAILED
-    except Exception as exc:  # a bug: still one line, unless debugging
+        return PIPE_CLOSED
+    except Exception as exc:  # a bug: one line naming the report, unless debugging
         if os.environ.get("TABLEGAMES_DEBUG"):
             raise
-        _error(f"internal error: {exc.__class__.__name__}: {exc} (set TABLEGAMES_DEBUG=1 for details)")
+        from tablegames.core.crash import crash_line, write_crash_report
+
+        print(crash_line(exc, write_crash_report(exc)), file=sys.stderr)
         return FAILED
 
 

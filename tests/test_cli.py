@@ -233,7 +233,8 @@ def test_simulate_is_reproducible_with_a_seed(capsys):
 TIMING = ("seconds", "games_per_second", "actions_per_second", "workers")
 
 
-def test_simulate_gives_the_same_results_whatever_the_number_of_workers(capsys):
+def test_simulate_gives_the_same_results_whatever_the_number_of_workers(capsys, monkeypatch):
+    monkeypatch.setattr("tablegames.core.simulate.default_workers", lambda: 2)  # as on two cores
     argv = ["simulate", GAME, "--players", "3", "--games", "4", "--seed", "5", "--seats", "hard,normal,easy",
             "--iterations", "4", "--option", "hands=1", "--json"]
     one = json.loads(run(capsys, *argv, "--workers", "1")[1])
@@ -249,7 +250,64 @@ def test_simulate_gives_the_same_results_whatever_the_number_of_workers(capsys):
 def test_simulate_refuses_fewer_than_one_worker_or_iteration(capsys, flag):
     code, _, err = run(capsys, "simulate", GAME, "--games", "2", flag, "0")
     assert code == 2
-    assert f"{flag} must be at least 1, not 0." in err
+    assert f"{flag} must be a whole number (digits 0-9) from 1 to " in err and err.endswith(", not '0'.\n")
+
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    monkeypatch.setattr("tablegames.core.simulate.default_workers", lambda: 2)
+
+
+@pytest.mark.parametrize("argv, fragments", [
+    (["--games", "10000000000000000000000000000"], ["--games", f"from 1 to {cli.MAX_GAMES}"]),
+    (["--games", "1000000000000"], ["--games", f"from 1 to {cli.MAX_GAMES}", "'1000000000000'"]),
+    (["--games", str(cli.MAX_GAMES + 1)], ["--games", f"from 1 to {cli.MAX_GAMES}"]),
+    (["--games", "1" * 5000], ["--games", f"from 1 to {cli.MAX_GAMES}"]),
+    (["--games", "1", "--iterations", "100000000000000000000000000000000"],
+     ["--iterations", f"from 1 to {cli.MAX_ITERATIONS}"]),
+    (["--games", "1", "--iterations", str(cli.MAX_ITERATIONS + 1)], ["--iterations", f"from 1 to {cli.MAX_ITERATIONS}"]),
+    (["--games", "48", "--workers", "48"], ["--workers", "from 1 to 2", "one per core"]),
+    (["--games", "2", "--workers", "3"], ["--workers", "from 1 to 2"]),
+])
+def test_simulate_bounds_its_games_iterations_and_workers_with_one_line_and_exit_2(capsys, two_cores, argv,
+                                                                                   fragments):
+    assert_one_line_error(*run(capsys, "simulate", GAME, *argv), *fragments)
+
+
+def test_simulate_refuses_a_seed_whose_last_game_would_pass_the_largest_seed(capsys):
+    top = 9223372036854775807
+    assert_one_line_error(*run(capsys, "simulate", GAME, "--seed", str(top), "--games", "2"),
+                          f"--seed {top} with --games 2", f"seed {top + 1}", f"--seed {top - 1} or less")
+    code, out, err = run(capsys, "simulate", GAME, "--seed", str(top - 1), "--games", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["seed"] == top - 1
+    assert run(capsys, "simulate", GAME, "--seed", str(top), "--games", "1", "--json")[0] == 0
+
+
+def test_simulate_help_states_every_bound(capsys):
+    code, out, _ = run(capsys, "simulate", "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert f"games to play, 1 to {cli.MAX_GAMES}" in flat
+    assert f"1 to {cli.MAX_ITERATIONS}" in flat
+    assert "1 to the number of cores" in flat
+    assert "N+K-1 (the last game's seed) must be at most 9223372036854775807" in flat
+
+
+def test_simulate_heads_the_score_column_as_the_game_scores(capsys):
+    code, out, err = run(capsys, "simulate", "blenders-tricks", "--games", "2")
+    assert code == 0, err
+    assert "Mean spread (lower is better)" in out and "Mean score" not in out
+    data = json.loads(run(capsys, "simulate", "blenders-tricks", "--games", "2", "--json")[1])
+    assert (data["score_name"], data["lower_is_better"]) == ("spread", True)
+    code, out, _ = run(capsys, "simulate", GAME, "--games", "2")
+    assert "Mean score" in out and "lower is better" not in out
+
+
+@pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda spec: spec.id)
+def test_a_game_spec_says_lower_is_better_exactly_when_its_results_do(spec):
+    result = play_out(spec, ["random"] * spec.min_players, 2).result
+    assert spec.lowest_best == result.lowest_best
 
 
 def test_simulate_pads_a_short_seat_list_with_random(capsys):
@@ -275,16 +333,17 @@ def test_simulate_prints_a_table_of_seats_and_speed(capsys):
     code, out, err = run(capsys, "simulate", GAME, "--players", "3", "--games", "4")
     assert code == 0
     assert err == ""  # stderr is not a terminal here: no progress bar
-    for word in ("Seat", "Bot", "Win share", "Mean score", "normal (heuristic)", "easy (random)", "games/s",
-                 "actions/s"):
+    for word in ("Seat", "Bot", "Win share", "Mean score", "normal", "easy", "games/s", "actions/s"):
         assert word in out
+    # One word per level in the Bot column, not the stored names beside it.
+    assert "heuristic" not in out and "random" not in out
 
 
 @pytest.mark.parametrize("argv, fragments", [
     (["simulate", "go", "--games", "2"], ["unknown game 'go'"]),
     (["simulate", GAME, "--players", "2"], ["3-6 players", "not 2"]),
-    (["simulate", GAME, "--players", "3", "--games", "0"], ["--games", "at least 1"]),
-    (["simulate", GAME, "--games", "many"], ["--games", "invalid int"]),
+    (["simulate", GAME, "--players", "3", "--games", "0"], ["--games", "from 1 to"]),
+    (["simulate", GAME, "--games", "many"], ["--games", "whole number", "'many'"]),
     (["simulate", GAME, "--seats", "random,wizard"], ["unknown bot level 'wizard'"]),
     (["simulate", GAME, "--players", "3", "--seats", "random,random,random,random"], ["4 bots", "3 players"]),
     (["simulate", GAME, "--seats", "random,,random"], ["empty"]),
@@ -623,3 +682,121 @@ def test_simulate_json_on_a_terminal_has_no_progress_bar_and_clean_json(monkeypa
     assert code == 0
     assert err.getvalue() == ""
     assert json.loads(out)["games"] == 5
+
+
+# ---------------------------------------------------------------- names as plain text
+
+def finished_record_of(spec, path: Path, name: str) -> Path:
+    """A finished match of ``spec`` with a human called ``name`` in seat 1."""
+    n = spec.min_players
+    playout = play_out(spec, ["random"] * n, 5, record_actions=True)
+    seats = [Seat(name)] + [Seat(f"Bot {i}", "random") for i in range(1, n)]
+    records.save(MatchRecord(game=spec.id, seats=seats, seed=5, actions=playout.actions, finished=True), path)
+    return path
+
+
+def terminal_output(*argv: str) -> tuple[int, str, str]:
+    """main() as on a colour terminal (so styling would show as escapes)."""
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, color_system="standard", width=100,
+                      highlight=False)  # as cli._console()
+    real = cli._console
+    cli._console = lambda stderr=False: console
+    err = io.StringIO()
+    real_err, sys.stderr = sys.stderr, err
+    try:
+        code = cli.main(list(argv))
+    finally:
+        cli._console = real
+        sys.stderr = real_err
+    return code, buffer.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("name", ["[/]Lee", "[b]Lee"])
+@pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda spec: spec.id)
+def test_replay_prints_every_name_as_plain_text_in_every_game(tmp_path, spec, name):
+    path = finished_record_of(spec, tmp_path / "done.json", name)
+    code, out, err = terminal_output("replay", str(path))
+    assert code == 0, err
+    assert err == ""
+    # Brackets and all, wherever the name appears (the table, the summary
+    # under it, the winner line), and never read as styling.
+    assert name in out and out.count("Lee") == out.count(name)
+    assert "\x1b[1mLee" not in out
+
+
+def test_an_error_line_escapes_control_characters(capsys):
+    code, out, err = run(capsys, "list", "\x1b[2J\x07")
+    assert_one_line_error(code, out, err, "unrecognized arguments", "\\x1b[2J\\x07")
+    assert "\x1b" not in err and "\x07" not in err
+
+
+def test_a_crash_of_any_command_exits_1_with_one_line_naming_the_report(capsys, monkeypatch, data_dir):
+    def broken(args):
+        raise KeyError("boom")
+
+    monkeypatch.setitem(cli.COMMANDS, "list", broken)
+    monkeypatch.delenv("TABLEGAMES_DEBUG", raising=False)
+    code, out, err = run(capsys, "list")
+    assert code == 1 and out == ""
+    [line] = err.strip().splitlines()
+    assert line.startswith("tablegames: error: the app stopped on an unexpected error (KeyError: 'boom')")
+    [report] = data_dir.glob("crash-*.txt")
+    assert line.endswith(f"the full report is in {report}")
+    assert "Traceback" in report.read_text() and "KeyError: 'boom'" in report.read_text()
+
+
+def test_output_cut_short_by_a_closed_pipe_ends_quietly_without_status_1(capsys, monkeypatch, data_dir):
+    def closed(args):
+        raise BrokenPipeError
+
+    monkeypatch.setitem(cli.COMMANDS, "list", closed)
+    code, out, err = run(capsys, "list")
+    assert (code, out, err) == (141, "", "")
+    assert not data_dir.exists() or not list(data_dir.glob("crash-*.txt"))
+
+
+# ---------------------------------------------------------------- digits 0-9 only
+
+OTHER_DIGITS = {"arabic-indic": "٣", "full-width": "３"}
+
+
+@pytest.mark.parametrize("three", OTHER_DIGITS.values(), ids=OTHER_DIGITS.keys())
+@pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda spec: spec.id)
+def test_a_seed_or_option_with_other_digits_is_refused_in_every_game(capsys, app_calls, spec, three):
+    assert_one_line_error(*run(capsys, "play", spec.id, "--seed", three), "--seed", "whole number", three)
+    assert_one_line_error(*run(capsys, "simulate", spec.id, "--seed", three), "--seed", "whole number")
+    if spec.options:
+        key = spec.options[0].key
+        assert_one_line_error(*run(capsys, "play", spec.id, "--option", f"{key}={three}"),
+                              f"option {key}", "whole number (digits 0-9)", three)
+        assert_one_line_error(*run(capsys, "simulate", spec.id, "--option", f"{key}={three}"),
+                              f"option {key}", "digits 0-9")
+    assert app_calls == []
+
+
+@pytest.mark.parametrize("flag", ["--games", "--players", "--workers", "--iterations"])
+@pytest.mark.parametrize("three", OTHER_DIGITS.values(), ids=OTHER_DIGITS.keys())
+def test_simulate_numbers_with_other_digits_are_refused(capsys, two_cores, flag, three):
+    assert_one_line_error(*run(capsys, "simulate", GAME, flag, three), flag, "whole number (digits 0-9)", three)
+
+
+def number_move(texts) -> int:
+    """The index of the first move written with a number of its own ("play
+    robbery 2"), else with a digit in a card's name ("dump D10")."""
+    texts = list(texts)
+    return next((i for i, text in enumerate(texts) if any(w.isdigit() for w in text.split()[1:])),
+                next(i for i, text in enumerate(texts) if any(c.isdigit() for c in text)))
+
+
+@pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda spec: spec.id)
+def test_replay_refuses_a_move_written_with_full_width_digits_in_every_game(capsys, tmp_path, spec):
+    path = finished_record_of(spec, tmp_path / "done.json", "Kim")
+    data = json.loads(path.read_text())
+    index = number_move(text for _, text in data["actions"])
+    data["actions"][index][1] = data["actions"][index][1].translate(str.maketrans("0123456789", "０１２３４５６７８９"))
+    path.write_text(json.dumps(data))
+    assert_one_line_error(*run(capsys, "replay", str(path)), "cannot replay", f"move {index + 1}",
+                          f"not a move in {spec.title}")
