@@ -3,11 +3,11 @@ the barley token.
 
 Draws only from the view dict (see ``tablegames.ui.game_screen``).
 
-Layout at 80x24 (five players fit): left of the log, a line with the round
-and the tokens, one row per player (cards in hand, cards claimed this
-round, the three suit totals with this round's claims, the spread, barley
-tokens), the trick with the lead suit and who is winning so far, and the
-last trick. Under it, across the full width, the hand (or the cards to
+Layout at 80x24 (five players with 12-character names fit): left of the
+log, a line with the round and the tokens, one row per player (cards
+claimed this round, the three suit totals with this round's claims, the
+spread, barley tokens, and the card they put in the trick, starred while it
+wins), the lead suit and who is winning so far, and the last trick. Under it, across the full width, the hand (or the cards to
 choose from) with the keys for the decision at hand.
 
 Keys per decision:
