@@ -180,7 +180,9 @@ class Match:
         if seat is not None and seat in self._state.to_move():
             return f"{self.names[seat]}: {self._state.prompt(seat)}"
         waiting = ", ".join(self.names[s] for s in self._state.to_move())
-        return f"Waiting for {waiting}."
+        # Five 12-character names are 68 characters: the short form keeps
+        # the line whole at 80 columns.
+        return f"Waiting for {waiting}." if len(waiting) <= 60 else f"Waiting: {waiting}."
 
     def legal_actions(self) -> list[Any]:
         seat = self.at_keyboard

@@ -286,3 +286,13 @@ def test_taking_back_a_move_that_waits_to_pass_gives_the_mover_their_turn_again(
     assert not match.pending_pass and not match.needs_handover()
     assert mover in match.deciders() and match.next_human() == mover
     assert match.view()["seat"] == mover
+
+
+def test_the_waiting_line_names_five_twelve_character_names_within_80_columns():
+    from tablegames.core.records import Seat
+
+    names = ["Annabelle-AA", "Benedictus-B", "Cid Campbell", "Dee-Dominika", "Evangeline-E"]
+    match = Match.new("blenders-tricks", [Seat(name) for name in names], {}, seed=1, autosave=False)
+    assert match.at_keyboard is None and len(match.deciders()) == 5  # the pass: everyone chooses
+    line = match.prompt()
+    assert len(line) <= 80 and all(name in line for name in names)
