@@ -314,6 +314,9 @@ class Match:
             self.play(rng.choice(self.legal_actions()))
 
     def rematch(self, seed: int | None = None) -> "Match":
-        """Same game, seats and options; a fresh deal."""
-        return Match.new(self.record.game, self.record.seats, self.record.options, seed,
-                         autosave=self.autosave)
+        """Same game, seats and options; a fresh deal, in the same series of
+        play-again matches (named by the first match's id)."""
+        match = Match.new(self.record.game, self.record.seats, self.record.options, seed,
+                          autosave=self.autosave)
+        match.record.series = self.record.series or self.record.id
+        return match

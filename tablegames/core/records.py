@@ -74,6 +74,10 @@ class MatchRecord:
     created: str = field(default_factory=lambda: _now())
     updated: str = ""
     finished: bool = False
+    # The play-again chain this match belongs to (the id of its first
+    # match; Match.rematch keeps it), or None. Optional in the file: older
+    # records have none.
+    series: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -91,6 +95,7 @@ class MatchRecord:
             "created": self.created,
             "updated": self.updated,
             "finished": self.finished,
+            **({"series": self.series} if self.series is not None else {}),
         }
 
     def copy(self) -> "MatchRecord":
@@ -176,8 +181,12 @@ class MatchRecord:
         finished = data.get("finished", False)
         if not isinstance(finished, bool):
             raise _Bad("'finished' must be true or false")
+        series = data.get("series")
+        if series is not None and (not isinstance(series, str) or not _ID.fullmatch(series)):
+            raise _Bad("'series' must be letters and digits")
         return cls(game=spec.id, seats=seats, seed=seed, options=options, actions=actions, id=record_id,
-                   created=_text(data, "created", ""), updated=_text(data, "updated", ""), finished=finished)
+                   created=_text(data, "created", ""), updated=_text(data, "updated", ""), finished=finished,
+                   series=series)
 
 
 def _text(data: dict, key: str, default: str | None = None) -> str:
@@ -240,6 +249,25 @@ def save(record: MatchRecord, path: Path | None = None) -> Path:
     every instant exactly one copy of it is on disk; a record never lands
     on another file (a new record, or one moved, whose name is taken gets
     "-2", "-3"... added). Returns where it is."""
+    where = _save(record, path)
+    if record.finished and where.parent == finished_dir():
+        _finished(where)
+    return where
+
+
+def _finished(path: Path) -> None:
+    """A finished record landed in ``finished/``: the history index learns
+    of it (core/history.py). The record is saved already; the index is a
+    cache, rebuilt from the records if this update fails."""
+    try:
+        from tablegames.core.history import note_finished
+
+        note_finished(path)
+    except Exception:
+        pass
+
+
+def _save(record: MatchRecord, path: Path | None) -> Path:
     old = path
     home = _home(record, path or record_path(record))
     record.updated = _now()

@@ -1,0 +1,741 @@
+"""The history of finished matches: an index in SQLite and the statistics
+read from it.
+
+The finished records (``records.finished_dir()``) stay the source of truth.
+The index, ``history.sqlite3`` in the data folder, is a cache of one row per
+finished match (and one per seat), so the history and statistics of ten
+thousand matches are read in milliseconds instead of replaying every record:
+
+- It is kept up to date when a match finishes (``note_finished``, called by
+  ``records.save``), in one transaction. That update may fail (another copy
+  of the app holds the index, the disk is full): the save never waits on it
+  or fails with it, and the next ``History()`` catches up.
+- ``History()`` compares the finished folder with the files the index holds
+  (names, sizes and modification times: no record is opened for that) and
+  reads only the records that are new or changed, dropping the ones that
+  are gone; a missing index, or one of another schema version, is rebuilt
+  from all the records. A corrupt or foreign file is moved aside with a
+  one-line notice; an index that cannot be written (read-only, locked by
+  another copy of the app) is built in memory for this run instead, with a
+  notice. Records that cannot be read are skipped and counted.
+- Every write is one transaction (WAL journal, busy timeout): a kill in the
+  middle leaves the index as it was before, and the next start catches up.
+
+Names are plain text as typed (print them with ``core.seats.shown``). A
+player's statistics gather every seat whose name is the same once trimmed
+and case-folded; bots are grouped by level ("Bot (hard)"). A shared win
+counts 1/k to each of the k winners (a winner who is no seat included).
+Scores rank by the game's own order (``GameSpec.lowest_best``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import stat
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from tablegames.core import records, registry
+from tablegames.core.bots import level_name, normalise_level
+from tablegames.core.records import MatchRecord, RecordError
+from tablegames.core.seats import shown
+
+__all__ = ["HeadToHead", "History", "INDEX_NAME", "MatchSummary", "PlayerKey", "PlayerStats",
+           "index_path", "note_finished", "player_key", "summary_of"]
+
+INDEX_NAME = "history.sqlite3"
+# The index's format: a file of another version is rebuilt.
+SCHEMA = 1
+# Marks the file as this app's index (PRAGMA application_id, "TGH1"): a
+# SQLite file without it is someone else's and is moved aside, not changed.
+APP_ID = 0x54474831
+# How long to wait for another copy of the app writing the index (ms).
+BUSY_MS = 3000
+# Progress is reported every this many records (and at the end).
+PROGRESS_EVERY = 25
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class PlayerKey:
+    """Who a statistics row is about."""
+
+    key: str  # humans: the name trimmed and case-folded; bots: "bot:<level>" (easy, normal, hard)
+    label: str  # what to print: the name as last typed (plain text), or "Bot (hard)"
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One finished match, one row of the index."""
+
+    path: Path
+    game: str
+    title: str
+    finished_at: datetime  # local time
+    options: dict[str, int]
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]  # None: a human, else "easy" | "normal" | "hard"
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    other_winner: str | None
+    eliminated: tuple[int, ...]
+    moves: int
+    seconds: float | None
+    # Running scores per seat after each hand or round of a multi-stage
+    # match (empty if the game has one stage).
+    stages: tuple[tuple[float, ...], ...]
+    # Additions to the contract: the record's id and its play-again chain,
+    # and whether the lowest score is best in this game.
+    record_id: str = ""
+    series: str | None = None
+    lowest_best: bool = False
+
+    def players(self) -> tuple[PlayerKey, ...]:
+        return tuple(seat_key(name, level) for name, level in zip(self.names, self.levels))
+
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win (1/k for each of k winners)."""
+        share = 1 / (len(self.winners) + bool(self.other_winner)) if self.winners else 0.0
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.names)))
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: PlayerKey
+    game: str | None  # None: all games
+    matches: int  # seats taken (a bot level that sat twice in a match counts twice)
+    wins: float  # a shared win counts 1/k
+    win_share: float
+    # Over one game's scores only: None when the matches are of several games.
+    mean_score: float | None
+    best_score: float | None  # by the game's own order
+    current_streak: int  # matches won in a row, up to the latest
+    longest_streak: int
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    a: PlayerKey
+    b: PlayerKey
+    game: str | None
+    matches: int  # matches both played
+    a_wins: float  # a finished ahead of b (by the winners, else by the final score)
+    b_wins: float
+    draws: int
+
+
+# ----------------------------------------------------------------- players
+
+_BOT = re.compile(r"bot\s*(?::|\()\s*([a-z]+)\s*\)?")
+
+
+def player_key(text: str) -> str:
+    """The key of a player name as typed: trimmed and case-folded; "Bot
+    (hard)" or "bot:hard" is the hard bots' key."""
+    folded = " ".join(text.split()).casefold()
+    match = _BOT.fullmatch(folded)
+    if match:
+        try:
+            return "bot:" + level_name(normalise_level(match.group(1)))
+        except ValueError:
+            pass
+    return folded
+
+
+def seat_key(name: str, level: str | None) -> PlayerKey:
+    """The player a seat counts for (``level``: None, or the level as shown)."""
+    if level is not None:
+        return PlayerKey(f"bot:{level}", f"Bot ({level})")
+    return PlayerKey(" ".join(name.split()).casefold(), name)
+
+
+# ----------------------------------------------------------------- summaries
+
+def _parse_time(text: str) -> float | None:
+    """A record's "YYYY-MM-DD HH:MM" (UTC) as seconds since the epoch."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=timezone.utc).timestamp()
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def _stages(breakdown: tuple[tuple[tuple[str, int], ...], ...]) -> tuple[tuple[float, ...], ...]:
+    """Running scores after each stage, when every seat's breakdown is one
+    line per stage with the same numbered labels ("Hand 1", "Hand 2"...)."""
+    if not breakdown or len(breakdown[0]) < 2:
+        return ()
+    labels = [label for label, _ in breakdown[0]]
+    word = labels[0].rsplit(" ", 1)[0]
+    if labels != [f"{word} {n}" for n in range(1, len(labels) + 1)]:
+        return ()
+    if any([label for label, _ in lines] != labels for lines in breakdown):
+        return ()
+    stages: list[tuple[float, ...]] = []
+    totals = [0.0] * len(breakdown)
+    for stage in range(len(labels)):
+        totals = [total + lines[stage][1] for total, lines in zip(totals, breakdown)]
+        stages.append(tuple(totals))
+    return tuple(stages)
+
+
+def summary_of(path: Path, record: MatchRecord, mtime: float | None = None) -> MatchSummary:
+    """A finished match's summary, by replaying its record. RecordError if
+    it does not replay or its game is not over. ``mtime`` (the file's, if
+    known) times the finish to the second."""
+    path = Path(path)
+    try:
+        spec = registry.get(record.game)
+    except registry.UnknownGame:
+        raise RecordError("it is for an unknown game.", path) from None
+    try:
+        state = records.replay(record)
+    except RecordError as exc:
+        raise RecordError(exc.reason, path) from None
+    if not record.finished or not state.is_over():
+        raise RecordError("the match in it is not finished.", path)
+    result = state.result()
+    updated = _parse_time(record.updated)
+    if mtime is None:
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            mtime = None
+    # The record says the minute; the file's time, when it agrees, the second.
+    if updated is None:
+        finished = mtime if mtime is not None else time.time()
+    else:
+        finished = mtime if mtime is not None and updated <= mtime < updated + 60 else updated
+    created = _parse_time(record.created)
+    seconds = finished - created if created is not None and finished >= created else None
+    return MatchSummary(
+        path=path, game=spec.id, title=spec.title, finished_at=datetime.fromtimestamp(finished),
+        options=dict(record.options), names=record.names,
+        levels=tuple(None if s.bot is None else level_name(s.bot) for s in record.seats),
+        scores=tuple(float(x) for x in result.scores), winners=tuple(result.winners),
+        other_winner=result.other_winner or None, eliminated=tuple(result.eliminated),
+        moves=len(record.actions), seconds=seconds, stages=_stages(result.breakdown),
+        record_id=record.id, series=record.series, lowest_best=bool(spec.lowest_best))
+
+
+# ----------------------------------------------------------------- the index file
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS files(
+    name TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, problem TEXT);
+CREATE TABLE IF NOT EXISTS matches(
+    name TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL, finished REAL NOT NULL,
+    options TEXT NOT NULL, names TEXT NOT NULL, levels TEXT NOT NULL, scores TEXT NOT NULL,
+    winners TEXT NOT NULL, other_winner TEXT, eliminated TEXT NOT NULL, moves INTEGER NOT NULL,
+    seconds REAL, stages TEXT NOT NULL, lowest_best INTEGER NOT NULL, record_id TEXT NOT NULL,
+    series TEXT);
+CREATE INDEX IF NOT EXISTS matches_time ON matches(finished, name);
+CREATE INDEX IF NOT EXISTS matches_series ON matches(series);
+CREATE TABLE IF NOT EXISTS seats(
+    name TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, label TEXT NOT NULL,
+    score REAL NOT NULL, win REAL NOT NULL, PRIMARY KEY(name, seat));
+CREATE INDEX IF NOT EXISTS seats_key ON seats(key);
+"""
+_OURS = ("files", "matches", "seats")
+
+
+class _Unusable(Exception):
+    """The index file cannot be used: ``kind`` is "corrupt" (moved aside),
+    "locked" or "readonly" (left alone: the index is built in memory)."""
+
+    def __init__(self, kind: str, reason: str):
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+
+
+def index_path(folder: Path | None = None) -> Path:
+    return (records.data_dir() if folder is None else Path(folder)) / INDEX_NAME
+
+
+def _kind(exc: sqlite3.Error) -> str:
+    """What a SQLite error means for the index file."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text or "busy" in text:
+        return "locked"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")) \
+            or "readonly" in text or "read-only" in text or "unable to open" in text:
+        return "readonly"
+    if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")) or "disk i/o" in text or "disk is full" in text:
+        return "readonly"
+    return "corrupt"
+
+
+def _connect(path: Path | str) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit)."""
+    con = sqlite3.connect(str(path), timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+    con.execute(f"PRAGMA busy_timeout={int(BUSY_MS)}")
+    return con
+
+
+def _check(con: sqlite3.Connection) -> bool:
+    """Whether the file holds this app's index of this schema (False: an
+    empty file, or an older or newer index, to be rebuilt). _Unusable if it
+    is not an index of this app."""
+    app = con.execute("PRAGMA application_id").fetchone()[0]
+    version = con.execute("PRAGMA user_version").fetchone()[0]
+    tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if app != APP_ID:
+        if app == 0 and not tables:
+            return False  # a new, empty file
+        raise _Unusable("corrupt", "it is not a tablegames history index")
+    return version == SCHEMA and set(_OURS) <= tables
+
+
+def _create(con: sqlite3.Connection) -> None:
+    """(Re)create the tables, empty, inside the caller's transaction."""
+    for table in _OURS:
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+    # Statement by statement: executescript would commit the transaction first.
+    for statement in _TABLES.split(";"):
+        if statement.strip():
+            con.execute(statement)
+    con.execute(f"PRAGMA application_id={APP_ID}")
+    con.execute(f"PRAGMA user_version={SCHEMA}")
+
+
+@contextmanager
+def _transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction: all of it is committed, or none of it."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        yield con
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        raise
+    con.execute("COMMIT")
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _put(con: sqlite3.Connection, name: str, size: int, mtime: int, found: MatchSummary | str) -> None:
+    """Write one file's rows (inside the caller's transaction)."""
+    con.execute("DELETE FROM seats WHERE name = ?", (name,))
+    con.execute("DELETE FROM matches WHERE name = ?", (name,))
+    if isinstance(found, str):
+        con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (name, size, mtime, found))
+        return
+    s = found
+    con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, NULL)", (name, size, mtime))
+    con.execute(
+        "INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (name, s.game, s.title, s.finished_at.timestamp(), _dump(s.options), _dump(s.names), _dump(s.levels),
+         _dump(s.scores), _dump(s.winners), s.other_winner, _dump(s.eliminated), s.moves, s.seconds,
+         _dump(s.stages), int(s.lowest_best), s.record_id, s.series))
+    con.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
+        (name, seat, player.key, player.label, score, share)
+        for seat, (player, score, share) in enumerate(zip(s.players(), s.scores, s.win_shares()))])
+
+
+def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
+    """A finished record's summary, or why it cannot be indexed."""
+    try:
+        return summary_of(path, records.read(path), mtime_ns / 1e9)
+    except RecordError as exc:
+        return exc.reason
+    except Exception as exc:  # a record the rules trip over is still just a bad record
+        return f"it cannot be replayed ({exc.__class__.__name__})."
+
+
+def _scan(folder: Path) -> dict[str, tuple[int, int]]:
+    """The record files in ``folder``: name -> (size, mtime in ns)."""
+    found: dict[str, tuple[int, int]] = {}
+    try:
+        with os.scandir(folder) as it:
+            for entry in it:
+                name = entry.name
+                if name.startswith(".") or not name.endswith(".json"):
+                    continue
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue  # vanished, or a link to nothing
+                if stat.S_ISREG(st.st_mode):
+                    found[name] = (st.st_size, st.st_mtime_ns)
+    except OSError:
+        pass
+    return found
+
+
+def _move_aside(path: Path) -> Path:
+    """Move a bad index (and its journal files) out of the way; returns the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    number = 1
+    while os.path.lexists(target):
+        number += 1
+        target = path.with_name(f"{path.name}.bad-{stamp}-{number}")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        extra = Path(str(path) + suffix)
+        if os.path.lexists(extra):
+            try:
+                os.replace(extra, Path(str(target) + suffix))
+            except OSError:
+                extra.unlink(missing_ok=True)
+    return target
+
+
+# ----------------------------------------------------------------- the history
+
+class History:
+    """The index of finished matches, up to date with the records on opening."""
+
+    def __init__(self, folder: Path | None = None, progress: Progress | None = None) -> None:
+        self.folder = records.data_dir() if folder is None else Path(folder)
+        self.finished = self.folder / "matches" / "finished"
+        self.path = self.folder / INDEX_NAME
+        self.progress = progress
+        # One-line notices for the player (the index moved aside, records skipped).
+        self.notices: list[str] = []
+        self.skipped = 0
+        # False when the index lives in memory for this run only.
+        self.on_disk = True
+        self._con = self._open()
+
+    # ----- opening
+    def _open(self) -> sqlite3.Connection:
+        try:
+            return self._open_file()
+        except _Unusable as exc:
+            if exc.kind == "corrupt":
+                try:
+                    aside = _move_aside(self.path)
+                except OSError as move_error:
+                    self.notices.append(
+                        f"The history index {shown(str(self.path))} cannot be read ({exc.reason}) nor moved "
+                        f"aside ({move_error.strerror or move_error.__class__.__name__}): the history is "
+                        f"read from the records this time.")
+                    return self._open_memory()
+                self.notices.append(
+                    f"The history index could not be read ({exc.reason}): it was moved aside to "
+                    f"{shown(aside.name)} and rebuilt from the finished records.")
+                try:
+                    return self._open_file()
+                except _Unusable as again:
+                    exc = again
+            why = {"locked": "another copy of the app is using it",
+                   "readonly": "it cannot be written"}.get(exc.kind, exc.reason)
+            self.notices.append(f"The history index is not usable now ({why}): the history is read from "
+                                f"the records this time.")
+            return self._open_memory()
+
+    def _open_file(self) -> sqlite3.Connection:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _Unusable("readonly", exc.strerror or "the folder cannot be made") from None
+        con: sqlite3.Connection | None = None
+        try:
+            con = _connect(self.path)
+            current = _check(con)
+            if con.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                con.execute("PRAGMA journal_mode=WAL")
+            if not current:
+                with _transaction(con):
+                    _create(con)
+            self._sync(con)
+            return con
+        except _Unusable:
+            if con is not None:
+                con.close()
+            raise
+        except sqlite3.Error as exc:
+            if con is not None:
+                con.close()
+            raise _Unusable(_kind(exc), shown(str(exc))) from None
+
+    def _open_memory(self) -> sqlite3.Connection:
+        self.on_disk = False
+        con = _connect(":memory:")
+        with _transaction(con):
+            _create(con)
+        self._sync(con)
+        return con
+
+    def _sync(self, con: sqlite3.Connection) -> None:
+        """Bring the index up to date with the finished folder: read the
+        new and changed records, drop the rows of the ones gone, in one
+        transaction."""
+        on_disk = _scan(self.finished)
+        known = {name: (size, mtime) for name, size, mtime in con.execute("SELECT name, size, mtime FROM files")}
+        gone = [name for name in known if name not in on_disk]
+        todo = sorted(name for name, key in on_disk.items() if known.get(name) != key)
+        if gone or todo:
+            found: list[tuple[str, int, int, MatchSummary | str]] = []
+            total = len(todo)
+            for done, name in enumerate(todo, start=1):
+                size, mtime = on_disk[name]
+                found.append((name, size, mtime, _examine(self.finished / name, mtime)))
+                if self.progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+                    self.progress(done, total)
+            with _transaction(con):
+                for name in gone:
+                    con.execute("DELETE FROM seats WHERE name = ?", (name,))
+                    con.execute("DELETE FROM matches WHERE name = ?", (name,))
+                    con.execute("DELETE FROM files WHERE name = ?", (name,))
+                for name, size, mtime, result in found:
+                    _put(con, name, size, mtime, result)
+        self._count_skipped(con)
+
+    def _count_skipped(self, con: sqlite3.Connection) -> None:
+        self.skipped = con.execute("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL").fetchone()[0]
+        self.notices = [n for n in self.notices if "could not be read and" not in n]
+        if self.skipped:
+            self.notices.append(f"{self.skipped} finished record{'s' if self.skipped != 1 else ''} could not be "
+                                f"read and {'are' if self.skipped != 1 else 'is'} left out of the history.")
+
+    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """Rows of a query; an index that turns out corrupt while in use is
+        moved aside and rebuilt (once), never a crash."""
+        try:
+            return self._con.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            if _kind(exc) != "corrupt" or not self.on_disk:
+                raise
+        self._con.close()
+        self._con = self._reopen_after_corruption()
+        return self._con.execute(sql, params).fetchall()
+
+    def _reopen_after_corruption(self) -> sqlite3.Connection:
+        try:
+            aside = _move_aside(self.path)
+            self.notices.append(f"The history index was damaged: it was moved aside to {shown(aside.name)} "
+                                f"and rebuilt from the finished records.")
+            return self._open()
+        except OSError:
+            self.notices.append("The history index was damaged: the history is read from the records this time.")
+            return self._open_memory()
+
+    # ----- reading
+    def matches(self, game: str | None = None, player: str | None = None,
+                limit: int | None = None) -> list[MatchSummary]:
+        """Finished matches, newest first, of ``game`` and with ``player``
+        (a name, compared trimmed and case-folded; "Bot (hard)" for the hard bots)."""
+        sql = "SELECT * FROM matches m WHERE (? IS NULL OR m.game = ?)"
+        params: list[Any] = [game, game]
+        if player is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.name = m.name AND s.key = ?)"
+            params.append(player_key(player))
+        sql += " ORDER BY m.finished DESC, m.name DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(max(0, limit))
+        return [self._summary(row) for row in self._query(sql, tuple(params))]
+
+    def _summary(self, row: tuple) -> MatchSummary:
+        (name, game, title, finished, options, names, levels, scores, winners, other_winner, eliminated,
+         moves, seconds, stages, lowest_best, record_id, series) = row
+        return MatchSummary(
+            path=self.finished / name, game=game, title=title, finished_at=datetime.fromtimestamp(finished),
+            options=json.loads(options), names=tuple(json.loads(names)), levels=tuple(json.loads(levels)),
+            scores=tuple(json.loads(scores)), winners=tuple(json.loads(winners)), other_winner=other_winner,
+            eliminated=tuple(json.loads(eliminated)), moves=moves, seconds=seconds,
+            stages=tuple(tuple(stage) for stage in json.loads(stages)), record_id=record_id, series=series,
+            lowest_best=bool(lowest_best))
+
+    def summary(self, path: Path) -> MatchSummary | None:
+        """The indexed summary of one finished record, or None."""
+        rows = self._query("SELECT * FROM matches WHERE name = ?", (Path(path).name,))
+        return self._summary(rows[0]) if rows and Path(path).parent == self.finished else None
+
+    def games(self) -> list[tuple[str, str]]:
+        """The games with finished matches: (id, title), most played first."""
+        rows = self._query("SELECT game, title, COUNT(*) FROM matches GROUP BY game ORDER BY 3 DESC, 2")
+        return [(game, title) for game, title, _ in rows]
+
+    def players(self, game: str | None = None) -> list[PlayerKey]:
+        """Everyone with a finished match (of ``game``), most matches first."""
+        return [stats.player for stats in sorted(self.stats(game), key=lambda s: (-s.matches, s.player.label.casefold()))]
+
+    def stats(self, game: str | None = None, player: str | None = None) -> list[PlayerStats]:
+        """One row per player (of ``game``, or over all games), most wins first."""
+        sql = ("SELECT s.key, s.label, s.score, s.win, m.game, m.lowest_best FROM seats s "
+               "JOIN matches m ON m.name = s.name WHERE (? IS NULL OR m.game = ?)")
+        params: list[Any] = [game, game]
+        if player is not None:
+            sql += " AND s.key = ?"
+            params.append(player_key(player))
+        sql += " ORDER BY m.finished, m.name, s.seat"
+        acc: dict[str, _Tally] = {}
+        for key, label, score, win, row_game, lowest in self._query(sql, tuple(params)):
+            tally = acc.get(key)
+            if tally is None:
+                tally = acc[key] = _Tally()
+            tally.add(label, score, win, row_game, bool(lowest))
+        out = [tally.stats(key, game) for key, tally in acc.items()]
+        out.sort(key=lambda s: (-s.wins, -s.win_share, -s.matches, s.player.label.casefold(), s.player.key))
+        return out
+
+    def player(self, name: str) -> PlayerKey:
+        """The player a typed name stands for, labelled as last typed."""
+        key = player_key(name)
+        rows = self._query("SELECT s.label FROM seats s JOIN matches m ON m.name = s.name WHERE s.key = ? "
+                           "ORDER BY m.finished DESC LIMIT 1", (key,))
+        if rows:
+            return PlayerKey(key, rows[0][0])
+        if key.startswith("bot:"):
+            return PlayerKey(key, f"Bot ({key[4:]})")
+        return PlayerKey(key, " ".join(name.split()))
+
+    def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
+        """How ``a`` and ``b`` fared in the matches both played: who finished
+        ahead (a winner ahead of a non-winner, else the better final score)."""
+        pa, pb = self.player(a), self.player(b)
+        if pa.key == pb.key:
+            return HeadToHead(pa, pb, game, 0, 0.0, 0.0, 0)
+        rows = self._query(
+            "SELECT m.lowest_best, x.score, x.win, y.score, y.win FROM matches m "
+            "JOIN seats x ON x.name = m.name AND x.key = ? JOIN seats y ON y.name = m.name AND y.key = ? "
+            "WHERE (? IS NULL OR m.game = ?)", (pa.key, pb.key, game, game))
+        a_wins = b_wins = 0.0
+        draws = 0
+        for lowest, a_score, a_win, b_score, b_win in rows:
+            if (a_win > 0) != (b_win > 0):
+                ahead = 1 if a_win > 0 else -1
+            else:
+                ahead = (a_score > b_score) - (a_score < b_score)
+                if lowest:
+                    ahead = -ahead
+            if ahead > 0:
+                a_wins += 1
+            elif ahead < 0:
+                b_wins += 1
+            else:
+                draws += 1
+        return HeadToHead(pa, pb, game, len(rows), a_wins, b_wins, draws)
+
+    def series(self, path: Path) -> list[tuple[PlayerKey, float]]:
+        """Tonight's table: wins per player over the chain of play-again
+        matches ending with ``path`` (a shared win counts 1/k), the seats of
+        that match first, in seat order."""
+        path = Path(path)
+        rows = self._query("SELECT record_id, series, finished FROM matches WHERE name = ?", (path.name,))
+        if not rows and path.parent == self.finished and path.exists():
+            self.add(path)
+            rows = self._query("SELECT record_id, series, finished FROM matches WHERE name = ?", (path.name,))
+        if not rows:
+            return []
+        record_id, chain, finished = rows[0]
+        chain = chain or record_id
+        names = [row[0] for row in self._query(
+            "SELECT name FROM matches WHERE (series = ? OR record_id = ?) AND finished <= ?",
+            (chain, chain, finished))]
+        if path.name not in names:
+            names.append(path.name)
+        tally: dict[str, list[Any]] = {}
+        last = {key: seat for key, seat in self._query(
+            "SELECT key, seat FROM seats WHERE name = ? ORDER BY seat", (path.name,))}
+        marks = ",".join("?" * len(names))
+        for key, label, win in self._query(
+                f"SELECT s.key, s.label, s.win FROM seats s JOIN matches m ON m.name = s.name "
+                f"WHERE s.name IN ({marks}) ORDER BY m.finished, s.seat", tuple(names)):
+            entry = tally.setdefault(key, [label, 0.0])
+            entry[0] = label
+            entry[1] += win
+        ordered = sorted(tally.items(), key=lambda item: (last.get(item[0], len(last)), -item[1][1]))
+        return [(PlayerKey(key, label), wins) for key, (label, wins) in ordered]
+
+    # ----- writing
+    def add(self, path: Path) -> None:
+        """A match just finished: index its record in one transaction (a
+        record that cannot be read is counted as skipped). Never raises: an
+        index that cannot be written now catches up on the next opening."""
+        path = Path(path)
+        try:
+            st = path.stat()
+        except OSError:
+            return
+        found = _examine(path, st.st_mtime_ns)
+        try:
+            with _transaction(self._con):
+                _put(self._con, path.name, st.st_size, st.st_mtime_ns, found)
+            self._count_skipped(self._con)
+        except sqlite3.Error:
+            pass
+
+    def close(self) -> None:
+        try:
+            self._con.close()
+        except sqlite3.Error:
+            pass
+
+    def __enter__(self) -> "History":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@dataclass
+class _Tally:
+    label: str = ""
+    matches: int = 0
+    wins: float = 0.0
+    total: float = 0.0
+    best: float | None = None
+    games: set[str] = field(default_factory=set)
+    streak: int = 0
+    longest: int = 0
+
+    def add(self, label: str, score: float, win: float, game: str, lowest: bool) -> None:
+        self.label = label
+        self.matches += 1
+        self.wins += win
+        self.total += score
+        self.games.add(game)
+        if self.best is None or (score < self.best if lowest else score > self.best):
+            self.best = score
+        self.streak = self.streak + 1 if win > 0 else 0
+        self.longest = max(self.longest, self.streak)
+
+    def stats(self, key: str, game: str | None) -> PlayerStats:
+        one_game = len(self.games) == 1
+        player = PlayerKey(key, self.label)
+        return PlayerStats(player, game, self.matches, self.wins, self.wins / self.matches if self.matches else 0.0,
+                           self.total / self.matches if one_game and self.matches else None,
+                           self.best if one_game else None, self.streak, self.longest)
+
+
+# ----------------------------------------------------------------- the save hook
+
+def note_finished(path: Path) -> None:
+    """A finished record just landed in ``path`` (``records.save``): add it
+    to the index, if there is one, in one transaction. Quick (no folder
+    scan, no rebuild); a missing, foreign or busy index is left alone, to be
+    brought up to date by the next ``History()``. Never raises."""
+    try:
+        path = Path(path)
+        index = path.parent.parent.parent / INDEX_NAME
+        if not index.is_file():
+            return
+        st = path.stat()
+        found = _examine(path, st.st_mtime_ns)
+        con = _connect(index)
+        try:
+            if not _check(con):
+                return
+            with _transaction(con):
+                _put(con, path.name, st.st_size, st.st_mtime_ns, found)
+        finally:
+            con.close()
+    except Exception:
+        return
