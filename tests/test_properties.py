@@ -1,5 +1,5 @@
 """Properties every registered game must have, over random seeds and random
-legal play, for every allowed player count (DESIGN.md, "Tests")."""
+legal play, for every allowed player count."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DESIGN.md: the engine and every game's rules and bot never import the UI."""
+"""The layering: the engine and every game's rules and bot never import the UI."""
 
 import ast
 import subprocess

@@ -1,4 +1,4 @@
-"""Blenders Tricks: pure rules (RULINGS.md, "Blenders Tricks").
+"""Blenders Tricks: pure rules (rulings on its rules page, rules.md).
 
 Three rounds. Each round: deal; everyone secretly passes one card to the left
 and one to the right (revealed together); tricks with must-follow, wilds

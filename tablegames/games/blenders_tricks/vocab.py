@@ -1,7 +1,7 @@
 """Blenders Tricks' vocabulary: the deck table, phases, actions, decisions
 and the view's shape. Rules, bot, screen and tests all import it.
 
-The deck table lives here and nowhere else (RULINGS.md, "Blenders Tricks"):
+The deck table lives here and nowhere else (rulings on its rules page, rules.md):
 cards 1-40; 10, 20, 30 and 40 are wilds (no suit, no cask icons); the other
 36 take their suit from n mod 3 and their cask icons from their last digit.
 """

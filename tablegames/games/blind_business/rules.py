@@ -1,4 +1,4 @@
-"""Blind Business: pure rules (RULINGS.md, "Blind Business").
+"""Blind Business: pure rules (rulings on its rules page, rules.md).
 
 Everyone sees the other players' hands but not their own. A turn is a short
 conversation between the requester R and the recipient P; every step is one
@@ -28,7 +28,7 @@ the queue and waits:
 and at the end ``add <slot> | add none`` for the playground majority (an
 added Trainer is then placed like any Trainer).
 
-Decisions made here where the rulebook and RULINGS.md are silent (also on
+Decisions made here where the rulebook and our rulings (rules.md) are silent (also on
 the rules page):
 
 - An OK token makes the answer automatic: the recipient's "yes" (or the
@@ -384,7 +384,7 @@ class BlindBusinessState(BaseState):
         hand = self.hands[seat]
         if self.logging:
             # Private, and without the faces: after a look the screen shows
-            # only slots (RULINGS.md); what you saw is yours to remember.
+            # only slots (rules.md); what you saw is yours to remember.
             count = sum(1 for c in hand if c != EMPTY)
             self.emit(f"You looked at your hand ({count} cards), {self.names[seat]}: remember them.",
                       frozenset((seat,)))
@@ -812,7 +812,7 @@ class BlindBusinessState(BaseState):
         if self.logging:
             self.emit(f"{self.names[seat]} adds {card_name(c)} to their play area.")
         if DISTRICT[c] < 0:
-            # An added Trainer is placed like any Trainer (RULINGS.md).
+            # An added Trainer is placed like any Trainer (rules.md).
             self.steps = [_FINISH]
             if self._offer_trainer(seat, c, added=True):
                 return

@@ -1,5 +1,6 @@
-"""What each seat sees of a Blind Business state (RULINGS.md, "Who sees
-what"), the secrets the leak audit looks for, and the one-line prompts.
+"""What each seat sees of a Blind Business state (the "who sees what" of
+its rules page, rules.md), the secrets the leak audit looks for, and the
+one-line prompts.
 
 A view holds every public fact the sampler (``sampler.py``) needs to
 rebuild a full state: the request, the due decision, the agenda of

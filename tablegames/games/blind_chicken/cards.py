@@ -1,7 +1,7 @@
 """Which Blind Chicken cards show chickens, and how many eggs.
 
 The rulebook does not list them. This is the one table to swap for another
-edition (RULINGS.md): every card n with n mod 5 == 2 is a chicken, with
+edition (our ruling, on the rules page rules.md): every card n with n mod 5 == 2 is a chicken, with
 1 + (n div 5) mod 4 eggs.
 """
 

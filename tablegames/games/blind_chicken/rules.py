@@ -1,4 +1,4 @@
-"""Blind Chicken: pure rules (RULINGS.md, "Blind Chicken").
+"""Blind Chicken: pure rules (rulings on its rules page, rules.md).
 
 A match is several hands. Each hand: deal, every player privately orders
 their hand (a simultaneous phase), then tricks where only the leftmost or

@@ -1,4 +1,4 @@
-"""Nutty Business: pure rules (RULINGS.md, "Nutty Business").
+"""Nutty Business: pure rules (rulings on its rules page, rules.md).
 
 Setup: every player secretly lays a first card as their first pile; all are
 revealed together, with no effect. A turn: play a hand card onto one of your

@@ -1,4 +1,4 @@
-"""Blenders Tricks rules and RULINGS.md's rulings, one test each."""
+"""Blenders Tricks rules and our rulings (the game's rules.md), one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Blind Business: the rules and RULINGS.md's rulings, one test each."""
+"""Blind Business: the rules and our rulings (the game's rules.md), one test each."""
 
 import json
 import random
@@ -540,7 +540,7 @@ def test_family_rules_turn_off_card_abilities():
 
 
 def test_family_rules_still_place_the_trainer_in_a_row():
-    # RULINGS.md: family rules are the basic game, but a Trainer has to go in some row.
+    # Our ruling (rules.md): family rules are the basic game, but a Trainer has to go in some row.
     hands = [["BW10", "BW3", "CS7", "DT8"], ["PG2", "PG4", "CS8", "TR1"]]
     state = position(2, hands=hands, areas=[["PG5", "BW6"], ["DT5"]], family=True)
     play(state, "ask p2 1", "no", "take 4")  # P1 wins PG2, P0 takes TR1

@@ -1,4 +1,4 @@
-"""Blind Business: an audit of RULINGS.md, one test per ruling that
+"""Blind Business: an audit of our rulings (rules.md), one test per ruling that
 test_rules.py did not pin down precisely. Each builds the exact position."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Blind Chicken rules and RULINGS.md's rulings, one test each."""
+"""Blind Chicken rules and our rulings (the game's rules.md), one test each."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Nutty Business rules and RULINGS.md's rulings, one test each."""
+"""Nutty Business rules and our rulings (the game's rules.md), one test each."""
 
 from __future__ import annotations
 
