@@ -36,7 +36,7 @@ class BotTurn:
 
     seat: int
     change: int  # Match.changes when the turn was asked for
-    slow: bool  # the bot searches (up to a second): think off the screen's thread
+    slow: bool  # the bot searches (up to 1.2 s a turn): think off the screen's thread
     decide: Callable[[], Any]
 
 
