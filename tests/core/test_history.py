@@ -1,0 +1,445 @@
+"""The history index (core/history.py): what a player reads in the history
+and statistics, and the index surviving faults (corrupt, foreign, locked or
+read-only files, records changed under it, a kill in mid-update)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from tablegames.core import history, records, registry
+from tablegames.core.history import History, MatchSummary, PlayerKey
+from tablegames.core.match import Match
+from tablegames.core.records import MatchRecord, Seat
+from tablegames.core.simulate import play_out
+
+GAME = "blasting-billy"  # the quickest game to play out
+
+
+def finish(seed: int = 1, seats: list[Seat] | None = None, game: str = GAME,
+           series: str | None = None) -> tuple[Path, MatchRecord]:
+    """A finished match of bots' moves saved as a record; returns (path, record)."""
+    seats = seats or [Seat("Ann"), Seat("Ben")]
+    spec = registry.get(game)
+    out = play_out(spec, ["random"] * len(seats), seed, record_actions=True)
+    record = MatchRecord(game=spec.id, seats=seats, seed=seed, actions=out.actions, finished=True, series=series)
+    return records.save(record), record
+
+
+def summary(name: str, names: tuple[str, ...], scores: tuple[float, ...], winners: tuple[int, ...],
+            *, hour: int = 0, levels: tuple[str | None, ...] | None = None, game: str = GAME,
+            lowest_best: bool = False, other_winner: str | None = None) -> MatchSummary:
+    return MatchSummary(
+        path=records.finished_dir() / name, game=game, title=game, finished_at=datetime(2026, 1, 1, hour),
+        options={}, names=names, levels=levels or (None,) * len(names), scores=scores, winners=winners,
+        other_winner=other_winner, eliminated=(), moves=1, seconds=None, stages=(), record_id=name[:8],
+        lowest_best=lowest_best)
+
+
+def put(h: History, *summaries: MatchSummary) -> None:
+    with history._transaction(h._con):
+        for s in summaries:
+            history._put(h._con, s.path.name, 0, 0, s)
+
+
+def index_file() -> Path:
+    return history.index_path()
+
+
+def rows(path: Path) -> list[tuple]:
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("SELECT name FROM matches ORDER BY name").fetchall()
+    finally:
+        con.close()
+
+
+# ----------------------------------------------------------------- history and statistics
+
+def test_history_lists_finished_matches_newest_first_with_their_results():
+    first, _ = finish(1)
+    second, record = finish(2)
+    os.utime(first, (1_000_000_000, 1_000_000_000))
+    with History() as h:
+        listed = h.matches()
+    assert [m.path for m in listed] == [second, first]
+    result = records.replay(record).result()
+    top = listed[0]
+    assert top.names == ("Ann", "Ben") and top.game == GAME
+    assert top.scores == tuple(float(x) for x in result.scores)
+    assert top.winners == result.winners and top.moves == len(record.actions)
+
+
+def test_history_filters_by_game_and_by_player_name_trimmed_and_any_case():
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    finish(2, [Seat("Cid"), Seat("Ben")])
+    finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="nutty-business")
+    with History() as h:
+        assert len(h.matches(player="  ANN ")) == 2
+        assert len(h.matches(game="nutty-business")) == 1
+        assert len(h.matches(game=GAME, player="cid")) == 1
+        assert len(h.matches(limit=2)) == 2
+
+
+def test_a_shared_win_counts_one_kth_to_each_winner():
+    with History() as h:
+        put(h, summary("a.json", ("Ann", "Ben", "Cid"), (5, 5, 1), (0, 1)),
+            summary("b.json", ("Ann", "Ben", "Cid"), (1, 1, 9), (2,), hour=1))
+        stats = {s.player.label: s for s in h.stats()}
+    assert stats["Ann"].wins == 0.5 and stats["Ben"].wins == 0.5 and stats["Cid"].wins == 1
+    assert stats["Ann"].win_share == 0.25
+
+
+def test_a_win_by_no_seat_counts_no_win_to_the_seats():
+    with History() as h:
+        put(h, summary("a.json", ("Ann", "Ben"), (3, 4), (), other_winner="Billy"))
+        assert [s.wins for s in h.stats()] == [0, 0]
+
+
+def test_players_are_one_row_per_name_trimmed_and_case_folded_and_bots_by_level():
+    with History() as h:
+        put(h, summary("a.json", ("Kim", "Bot 1", "Bot 2"), (3, 2, 1), (0,), levels=(None, "easy", "easy")),
+            summary("b.json", ("KIM", "Bot 1 (hard)", "Lee"), (1, 5, 2), (1,), hour=1,
+                    levels=(None, "hard", None)))
+        stats = {s.player.key: s for s in h.stats()}
+    assert set(stats) == {"kim", "bot:easy", "bot:hard", "lee"}
+    assert stats["kim"].matches == 2 and stats["kim"].player.label == "KIM"  # as last typed
+    assert stats["bot:easy"].matches == 2 and stats["bot:easy"].player.label == "Bot (easy)"
+
+
+def test_mean_and_best_score_follow_the_games_order():
+    with History() as h:
+        put(h, summary("a.json", ("Ann", "Ben"), (10, 30), (0,), game="blenders-tricks", lowest_best=True),
+            summary("b.json", ("Ann", "Ben"), (20, 4), (1,), hour=1, game="blenders-tricks", lowest_best=True),
+            summary("c.json", ("Ann", "Ben"), (7, 9), (1,), hour=2))
+        ann = h.stats(game="blenders-tricks", player="ann")[0]
+        overall = h.stats(player="ann")[0]
+    assert ann.mean_score == 15 and ann.best_score == 10  # lower is better there
+    # Scores of different games do not add up: no mean or best over all games.
+    assert overall.matches == 3 and overall.mean_score is None and overall.best_score is None
+
+
+def test_current_and_longest_winning_streaks():
+    outcomes = [0, 0, 0, 1, 0, 0]  # Ann wins 3, loses, wins 2
+    with History() as h:
+        put(h, *[summary(f"{hour}.json", ("Ann", "Ben"), (1, 1), (winner,), hour=hour)
+                 for hour, winner in enumerate(outcomes)])
+        ann, ben = h.stats(player="Ann")[0], h.stats(player="Ben")[0]
+    assert (ann.current_streak, ann.longest_streak) == (2, 3)
+    assert (ben.current_streak, ben.longest_streak) == (0, 1)
+
+
+def test_head_to_head_counts_who_finished_ahead():
+    with History() as h:
+        put(h, summary("a.json", ("Ann", "Ben", "Cid"), (9, 5, 1), (0,)),
+            summary("b.json", ("Ann", "Ben", "Cid"), (1, 5, 9), (2,), hour=1),  # Ben ahead of Ann
+            summary("c.json", ("Ann", "Ben", "Cid"), (4, 4, 9), (2,), hour=2),  # a draw
+            summary("d.json", ("Ann", "Cid"), (4, 9), (1,), hour=3))
+        duel = h.head_to_head("ann", "BEN")
+    assert (duel.matches, duel.a_wins, duel.b_wins, duel.draws) == (3, 1, 1, 1)
+    assert duel.a == PlayerKey("ann", "Ann")
+
+
+def test_play_again_keeps_a_running_tally_of_the_series():
+    match = Match.new(GAME, [Seat("Ann"), Seat("Ben")], seed=1)
+    tallies = []
+    for _ in range(3):
+        while not match.is_over():
+            seat = match.next_human()
+            match.take_keyboard(seat)
+            match.play(match.legal_actions()[0])
+            if match.pending_pass:
+                match.confirm_pass()
+        assert match.save_path is not None
+        with History() as h:
+            tallies.append(h.series(match.save_path))
+        match = match.rematch()
+    finish(9)  # another sitting, the same names: not in the series
+    with History() as h:
+        newest_first = h.matches()
+    sitting = newest_first[1:][::-1]  # the newest is the other sitting
+    assert len(sitting) == 3
+    expected, running = [], [0.0, 0.0]
+    for m in sitting:
+        running = [total + share for total, share in zip(running, m.win_shares())]
+        expected.append(running)
+    assert [[wins for _, wins in tally] for tally in tallies] == expected
+    assert [player.label for player, _ in tallies[-1]] == ["Ann", "Ben"]
+    assert len({m.series or m.record_id for m in sitting}) == 1
+    assert newest_first[0].series is None
+
+
+def test_records_without_a_series_still_load_and_keep_none():
+    path, record = finish(1)
+    assert "series" not in path.read_text()
+    assert records.load(path).series is None
+    chained = Match(records.load(path)).rematch()
+    assert chained.record.series == record.id
+    assert records.parse(__import__("json").dumps(chained.record.to_json())).series == record.id
+
+
+# ----------------------------------------------------------------- kept up to date
+
+def test_a_finished_save_adds_the_match_to_the_index():
+    finish(1)
+    History().close()  # the index exists
+    path, _ = finish(2)
+    assert (path.name,) in rows(index_file())  # in the index already, before any rebuild
+
+
+def test_a_failing_index_update_never_loses_the_save(monkeypatch):
+    finish(1)
+    History().close()
+
+    def broken(*args, **kwargs):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(history, "_put", broken)
+        path, _ = finish(2)
+    assert path.exists() and records.load(path).finished
+    with History() as h:
+        assert path in [m.path for m in h.matches()]
+
+
+def test_a_record_deleted_or_changed_under_the_index_is_caught_up():
+    gone, _ = finish(1)
+    changed, record = finish(2)
+    kept, _ = finish(3)
+    History().close()
+    gone.unlink()
+    record.seats = [Seat("Zed"), Seat("Ben")]
+    records.save(record, changed)
+    with History() as h:
+        listed = {m.path: m for m in h.matches()}
+    assert set(listed) == {changed, kept}
+    assert listed[changed].names == ("Zed", "Ben")
+
+
+def test_unreadable_records_are_skipped_and_counted():
+    finish(1)
+    folder = records.finished_dir()
+    (folder / "blasting-billy-bad.json").write_text("{not json")
+    (folder / "blasting-billy-illegal.json").write_text('{"format": 1, "game": "nope", "seats": [], '
+                                                       '"seed": 1, "actions": []}')
+    with History() as h:
+        assert len(h.matches()) == 1
+        assert h.skipped == 2
+        assert any("2 finished records could not be read" in n for n in h.notices)
+    with History() as h:  # remembered: not read again, still counted
+        assert h.skipped == 2
+
+
+def test_a_rebuild_reports_its_progress():
+    for seed in range(30):
+        finish(seed)
+    seen: list[tuple[int, int]] = []
+    with History(progress=lambda done, total: seen.append((done, total))) as h:
+        assert len(h.matches()) == 30
+    assert seen[-1] == (30, 30) and all(total == 30 for _, total in seen)
+
+
+def test_a_missing_index_is_rebuilt_with_the_same_history():
+    for seed in range(4):
+        finish(seed)
+    with History() as h:
+        before = h.matches()
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(index_file()) + suffix).unlink(missing_ok=True)
+    with History() as h:
+        assert h.matches() == before
+
+
+def test_an_index_of_another_schema_version_is_rebuilt():
+    finish(1)
+    History().close()
+    con = sqlite3.connect(index_file())
+    con.execute("PRAGMA user_version=99")
+    con.execute("DELETE FROM matches")
+    con.commit()
+    con.close()
+    with History() as h:
+        assert len(h.matches()) == 1 and h.notices == []
+
+
+# ----------------------------------------------------------------- faults
+
+def test_a_corrupt_index_is_moved_aside_with_one_notice_and_rebuilt():
+    finish(1)
+    index = index_file()
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_bytes(b"this is not a database" * 100)
+    with History() as h:
+        assert len(h.matches()) == 1
+        assert len(h.notices) == 1 and "moved aside" in h.notices[0] and "\n" not in h.notices[0]
+    aside = [p for p in index.parent.iterdir() if p.name.startswith(index.name + ".bad")]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not a database")
+
+
+def test_an_index_damaged_inside_is_moved_aside_not_a_crash():
+    for seed in range(40):
+        finish(seed)
+    History().close()
+    index = index_file()
+    data = bytearray(index.read_bytes())
+    for at in range(4096, len(data), 97):  # every page but the header
+        data[at] = 0xFF
+    index.write_bytes(bytes(data))
+    with History() as h:
+        assert len(h.matches()) == 40 and len(h.stats()) == 2
+        assert any("moved aside" in n or "damaged" in n for n in h.notices)
+
+
+def test_a_foreign_sqlite_file_is_moved_aside_untouched():
+    finish(1)
+    index = index_file()
+    index.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(index)
+    con.execute("CREATE TABLE photos(id INTEGER)")
+    con.execute("INSERT INTO photos VALUES (7)")
+    con.commit()
+    con.close()
+    with History() as h:
+        assert len(h.matches()) == 1 and "not a tablegames history index" in h.notices[0]
+    aside = next(p for p in index.parent.iterdir() if p.name.startswith(index.name + ".bad"))
+    con = sqlite3.connect(aside)
+    assert con.execute("SELECT id FROM photos").fetchall() == [(7,)]
+    con.close()
+
+
+def test_a_locked_index_is_read_from_the_records_with_a_notice(monkeypatch):
+    monkeypatch.setattr(history, "BUSY_MS", 50)
+    finish(1)
+    History().close()
+    holder = sqlite3.connect(index_file(), isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("DELETE FROM files")
+    try:
+        finish(2)  # the save goes through, the index update is left for later
+        with History() as h:
+            assert len(h.matches()) == 2 and not h.on_disk
+            assert "another copy of the app" in h.notices[0]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with History() as h:
+        assert len(h.matches()) == 2 and h.on_disk and h.notices == []
+
+
+def test_a_read_only_index_is_read_from_the_records_with_a_notice(monkeypatch):
+    finish(1)
+    History().close()
+    finish(2)  # the index knows it; a third arrives while it is read-only
+    real = history._connect
+
+    def read_only(path):
+        if str(path) == ":memory:":
+            return real(path)
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+        return con
+
+    monkeypatch.setattr(history, "_connect", read_only)
+    third, _ = finish(3)
+    assert third.exists()
+    with History() as h:
+        assert len(h.matches()) == 3 and not h.on_disk
+        assert "cannot be written" in h.notices[0]
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes any file")
+def test_an_index_file_without_write_permission_is_not_a_crash():
+    finish(1)
+    History().close()
+    finish(2)
+    index = index_file()
+    index.chmod(0o444)
+    try:
+        with History() as h:
+            assert len(h.matches()) == 2
+    finally:
+        index.chmod(0o644)
+
+
+def _three_more_unindexed(monkeypatch) -> list[tuple]:
+    """Three finished matches in the index, then three more saved while
+    their index update failed: what the index held before."""
+    for seed in range(3):
+        finish(seed)
+    History().close()
+    before = rows(index_file())
+    with monkeypatch.context() as patch:
+        patch.setattr(history, "note_finished", lambda path: None)
+        for seed in range(3, 6):
+            finish(seed)
+    return before
+
+
+def test_an_exception_in_mid_update_leaves_the_index_as_it_was(monkeypatch):
+    before = _three_more_unindexed(monkeypatch)
+    real = history._put
+    calls = []
+
+    def failing(con, *args):
+        calls.append(args)
+        if len(calls) == 2:  # one of the three written, then the catch-up fails
+            raise RuntimeError("killed")
+        real(con, *args)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(history, "_put", failing)
+        with pytest.raises(RuntimeError):
+            History()
+    assert rows(index_file()) == before  # nothing half-written
+    with History() as h:
+        assert len(h.matches()) == 6
+
+
+def test_a_kill_in_mid_update_leaves_the_index_whole(monkeypatch):
+    before = _three_more_unindexed(monkeypatch)
+    # A copy of the app catching up is killed (no rollback, no cleanup) in
+    # the middle of its transaction.
+    script = textwrap.dedent("""
+        import os
+        from tablegames.core import history
+        real = history._put
+        calls = []
+        def dying(con, *args):
+            calls.append(args)
+            if len(calls) == 2:
+                os._exit(9)
+            real(con, *args)
+        history._put = dying
+        history.History()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], env=dict(os.environ), timeout=60)
+    assert done.returncode == 9
+    assert rows(index_file()) == before  # the half transaction is not there
+    with History() as h:
+        assert len(h.matches()) == 6 and h.notices == []
+
+
+def test_names_with_markup_and_control_characters_come_back_as_typed():
+    odd = ("[b]Lee[/b]", "\x1b[2JKim", "[/]Ann")
+    with History() as h:
+        put(h, summary("a.json", odd, (3, 2, 1), (0,)))
+        assert h.matches()[0].names == odd
+        assert {s.player.label for s in h.stats()} == set(odd)
+        assert h.stats(player="[B]LEE[/B]")[0].wins == 1
+
+
+def test_ten_thousand_players_each_get_their_row():
+    with History() as h:
+        put(h, *[summary(f"{n}.json", tuple(f"P{n}-{seat}" for seat in range(5)), (5, 4, 3, 2, 1), (0,))
+                 for n in range(2000)])
+        stats = h.stats()
+        assert len(stats) == 10_000
+        assert sum(s.wins for s in stats) == 2000 and all(s.matches == 1 for s in stats)
+        assert h.stats(player="p1999-4")[0].player.label == "P1999-4"
