@@ -118,6 +118,15 @@ The file is only read, never changed. An unfinished match shows the position
 it reached; resume it from the picker."""
 
 
+SERVE_EPILOG = """\
+examples:
+  tablegames serve                             open http://127.0.0.1:8000 in a browser here
+  tablegames serve --host 0.0.0.0 --port 8080  a tablet on the same network opens
+                                               http://THIS-MACHINE:8080
+
+Ctrl+C stops the server and every copy of the app it started."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     parser = _Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG, formatter_class=fmt)
@@ -168,6 +177,16 @@ def build_parser() -> argparse.ArgumentParser:
                           f"{SIMULATE_ITERATIONS}); no time limit, so results are the same on any machine")
     _add_option_flag(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout instead of a table")
+
+    serve = sub.add_parser("serve", help="play in a web browser (a tablet passed around the table)",
+                           formatter_class=fmt, epilog=SERVE_EPILOG,
+                           description="Serve the app as a web page: each browser tab that opens it "
+                                       "plays in its own copy of the app, saving to the same folder.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine only); any "
+                            "other lets everyone on that network open the table")
+    serve.add_argument("--port", default="8000", help="the port to listen on, 1 to 65535 (default: 8000)")
+    serve.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw with ASCII only")
 
     rep = sub.add_parser("replay", help="replay a saved match and show its result", formatter_class=fmt,
                          description="Replay a saved match record and show the result, or the "
@@ -274,6 +293,10 @@ def _describe_options(options: dict[str, int]) -> str:
 def _terminal_problem() -> str | None:
     """Why the app cannot run here (it needs a terminal to draw on and read
     keys from), or None."""
+    from tablegames.serve import under_web_driver
+
+    if under_web_driver():  # `tablegames serve`: the page is the terminal
+        return None
     for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
         try:
             if stream is None or not stream.isatty():
@@ -306,6 +329,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = _resolve_options(spec, parse_options(args.option), len(seats))
     match = Match.new(spec.id, seats, options, args.seed)
     return _run_app(match, args.ascii)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tablegames.serve import ServeError, serve
+
+    try:
+        return serve(args.host, args.port, args.ascii)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
 
 
 def describe_choices(opt) -> str:
@@ -547,6 +579,7 @@ COMMANDS = {
     "rules": cmd_rules,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "serve": cmd_serve,
 }
 
 
