@@ -258,10 +258,12 @@ class TableGamesApp(App):
         yield from super().get_system_commands(screen)
 
 
-def run_app(match: Match | None = None, ascii: bool = False) -> int:
-    """Start the app at the picker, or straight into ``match``. Returns the
-    exit status: 1 after a crash (reported in one line on stderr)."""
-    app = TableGamesApp(match=match, ascii=ascii, tune_gc=True)
+def run_app(match: Match | None = None, ascii: bool = False, app: TableGamesApp | None = None) -> int:
+    """Start the app at the picker, or straight into ``match`` (or run
+    ``app``, e.g. a review's). Returns the exit status: 1 after a crash
+    (reported in one line on stderr)."""
+    if app is None:
+        app = TableGamesApp(match=match, ascii=ascii, tune_gc=True)
     threshold = gc.get_threshold()
     try:
         app.run()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -10,8 +10,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from tablegames.core.game import Result
+from tablegames.core.game import GameSpec, Result
 from tablegames.core.match import Match
+from tablegames.core.seats import Seat
+from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets.scores import Cell
@@ -47,12 +49,8 @@ class ResultsScreen(Screen):
         match = self.match
         result = match.result()
         spec = match.spec
-        names = match.names
-        winner_names = result.winner_names(names)
-        winners = " and ".join(winner_names)
-        verb = "win" if len(winner_names) > 1 else "wins"
         with VerticalScroll(id="results"):
-            yield Static(f"{spec.title}: {winners} {verb}!", id="results-title", markup=False)
+            yield Static(winners_line(spec, result, match.names), id="results-title", markup=False)
             yield Static(spec.score_note, id="results-note", markup=False)
             yield ScoreTable(id="results-table")
             yield Static(id="results-lines", markup=False)
@@ -69,29 +67,10 @@ class ResultsScreen(Screen):
         self.query_one("#again", Button).focus()
 
     def _fill(self, result: Result) -> None:
-        glyphs = self.app.glyphs
-        names = self.match.names
-        labels = [label for label, _ in result.breakdown[0]] if result.breakdown else []
-        same = all([label for label, _ in lines] == labels for lines in result.breakdown)
-        as_columns = same and len(labels) <= MAX_COLUMNS
-        headers = ["", "Player"] + (labels if as_columns else []) + ["Total"]
-        rows: list[list[Cell]] = []
-        for seat, name in enumerate(names):
-            mark = glyphs.win if seat in result.winners else ("out" if seat in result.eliminated else "")
-            points = [value for _, value in result.breakdown[seat]] if as_columns else []
-            rows.append([mark, seat_label(self.match.record.seats[seat]), *points, result.scores[seat]])
+        headers, rows, lines = result_rows(result, self.match.record.seats, self.app.glyphs)
         self.query_one(ScoreTable).show(headers, rows, strong=set(result.winners))
-        if not as_columns:
-            # Line by line, one block per player, winners' blocks first.
-            order = sorted(range(len(names)), key=lambda s: (s not in result.winners, s))
-            blocks = []
-            for seat in order:
-                lines = [f"{names[seat]}: {result.scores[seat]}"]
-                lines += [f"  {label:<60.60} {value:>5}" for label, value in result.breakdown[seat]]
-                blocks.append("\n".join(lines))
-            more = "  (up/down to scroll)" if len(names) > 2 else ""
-            self.query_one("#results-lines", Static).update(
-                f"How the scores add up{more}:\n\n" + "\n\n".join(blocks))
+        if lines:
+            self.query_one("#results-lines", Static).update(lines)
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#results", VerticalScroll).scroll_relative(y=lines, animate=False)
@@ -113,3 +92,39 @@ class ResultsScreen(Screen):
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Play again", "Same game and seats, a new deal", self.action_again)
         yield SystemCommand("Quit to picker", "Back to the list of games", self.app.action_to_picker)
+
+
+def winners_line(spec: GameSpec, result: Result, names: Sequence[str]) -> str:
+    """The results' title: "Blind Chicken: Kim wins!"."""
+    winner_names = result.winner_names(names)
+    verb = "win" if len(winner_names) > 1 else "wins"
+    return f"{spec.title}: {' and '.join(winner_names)} {verb}!"
+
+
+def result_rows(result: Result, seats: Sequence[Seat], glyphs: Glyphs
+                ) -> tuple[list[str], list[list[Cell]], str]:
+    """The result as a table (a winner's mark, the player, the breakdown's
+    lines as columns when every player has the same few, the total), and
+    when the lines do not fit as columns, the same line by line ("" if
+    they do). Shared by the results screen and the review's result page."""
+    names = [seat.name for seat in seats]
+    labels = [label for label, _ in result.breakdown[0]] if result.breakdown else []
+    same = all([label for label, _ in lines] == labels for lines in result.breakdown)
+    as_columns = same and len(labels) <= MAX_COLUMNS
+    headers = ["", "Player"] + (labels if as_columns else []) + ["Total"]
+    rows: list[list[Cell]] = []
+    for seat, name in enumerate(names):
+        mark = glyphs.win if seat in result.winners else ("out" if seat in result.eliminated else "")
+        points = [value for _, value in result.breakdown[seat]] if as_columns else []
+        rows.append([mark, seat_label(seats[seat]), *points, result.scores[seat]])
+    if as_columns:
+        return headers, rows, ""
+    # Line by line, one block per player, winners' blocks first.
+    order = sorted(range(len(names)), key=lambda s: (s not in result.winners, s))
+    blocks = []
+    for seat in order:
+        lines = [f"{names[seat]}: {result.scores[seat]}"]
+        lines += [f"  {label:<60.60} {value:>5}" for label, value in result.breakdown[seat]]
+        blocks.append("\n".join(lines))
+    more = "  (up/down to scroll)" if len(names) > 2 else ""
+    return headers, rows, f"How the scores add up{more}:\n\n" + "\n\n".join(blocks)

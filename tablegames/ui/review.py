@@ -1,0 +1,473 @@
+"""The review of a finished match: step through it move by move.
+
+The review draws the game's own screen, read-only, as the table stood after
+move k: the record is replayed to that move (``ReviewMatch``: a ``Match``
+of the record's first k moves that plays nothing) and the game's screen
+class is drawn over it with the review's keys ahead of the game's own
+(``review_class``): ←/→ a move, Home/End the first/last move, PgUp/PgDn the
+start of the previous/next hand or round, Tab/shift+Tab whose view is shown
+(the public table, then each seat's: the match is over, so every hand may be
+seen), Escape back. None of the game's own keys works there (they are off
+and out of the footer; a click that would play gets one line: nothing can
+be played). After the last move comes the result: its breakdown, and the
+scores after each hand or round of a multi-stage match as a chart.
+
+Only a finished match is reviewed (``reviewable``): an unfinished record,
+or one marked finished whose game is not over, is refused with one line,
+so nobody can look behind the handover of a match still being played.
+
+A new hand or round is found without naming any game: a game's view counts
+its stages in a whole-number field named in ``STAGE_FIELDS`` ("hand_no",
+"round"...); a stage starts at each move after which that number goes up.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tablegames.core import records
+from tablegames.core.game import IllegalAction
+from tablegames.core.match import BotTurn, Match
+from tablegames.core.records import MatchRecord, RecordError
+from tablegames.core.registry import load_asset
+from tablegames.core.seats import shown
+from tablegames.ui.app import TableGamesApp
+from tablegames.ui.game_screen import GameScreen, GenericGameScreen
+from tablegames.ui.keys import RULES
+from tablegames.ui.widgets import KeyFooter, LogPanel, ScoreTable, TextLine
+
+# A view's counter of hands or rounds, and what to call one ("hand 2").
+STAGE_FIELDS = (("hand_no", "hand"), ("round", "round"), ("deal", "deal"), ("stage", "stage"))
+
+LABEL = "Finished match: review"
+NOTHING_PLAYED = "This is the review of a finished match: nothing can be played."
+UNFINISHED = ("it is an unfinished match: only a finished match can be reviewed "
+              "(resume it from the picker).")
+NOT_OVER = "it is marked finished, but the game in it is not over: it cannot be reviewed."
+
+
+def reviewable(path: Path | str) -> MatchRecord:
+    """The record at ``path`` if it is a finished match (marked finished and
+    its game over when replayed); else RecordError with one sentence
+    ("<file>: it is an unfinished match..."). The file is never changed."""
+    path = Path(path)
+    record = records.read(path)
+    check_finished(record, path)
+    return record
+
+
+def check_finished(record: MatchRecord, path: Path | None = None) -> None:
+    """RecordError unless ``record`` is a finished match whose game is over."""
+    if not record.finished:
+        raise RecordError(UNFINISHED, path)
+    try:
+        over = records.replay(record).is_over()
+    except RecordError as exc:
+        raise RecordError(exc.reason, path) from None
+    if not over:
+        raise RecordError(NOT_OVER, path)
+
+
+class ReviewMatch(Match):
+    """A finished match's record up to one move, for drawing: the view is the
+    chosen seat's (None: the public table), and nothing is ever played (no
+    move, no bot, no take-back, no save)."""
+
+    def __init__(self, record: MatchRecord, moves: int, seat: int | None) -> None:
+        part = record.copy()
+        part.actions = part.actions[:moves]
+        part.finished = moves == len(record.actions)
+        super().__init__(part, autosave=False)
+        self.shown_seat = seat
+        self.at_keyboard = seat
+
+    def on_screen(self) -> int | None:
+        return self.shown_seat
+
+    def play(self, action: Any) -> list:
+        raise IllegalAction(NOTHING_PLAYED)
+
+    def take_back(self) -> None:
+        raise IllegalAction(NOTHING_PLAYED)
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def next_bot(self) -> int | None:
+        return None
+
+    def bot_turn(self) -> BotTurn | None:
+        return None
+
+    def needs_handover(self) -> bool:
+        return False
+
+
+@dataclass
+class Review:
+    """Where a review is: the finished record, the move shown (0 = the deal,
+    ``moves`` = the end, ``moves + 1`` = the result page), whose view, and
+    where each hand or round starts. ``leave`` is what Escape does: "pop"
+    (back to the screen under the review) or "exit" (the app was opened for
+    the review alone)."""
+
+    record: MatchRecord
+    path: Path | None = None
+    position: int = 0
+    seat: int | None = None
+    leave: str = "pop"
+    stage_word: str = ""
+    stage_starts: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._find_stages()
+
+    @property
+    def moves(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def at_result(self) -> bool:
+        return self.position > self.moves
+
+    def _find_stages(self) -> None:
+        spec_state = records.replay(_prefix(self.record, 0))
+        first = spec_state.view(None)
+        name = next((key for key, _ in STAGE_FIELDS
+                     if isinstance(first.get(key), int) and not isinstance(first.get(key), bool)), None)
+        if name is None:
+            return
+        self.stage_word = dict(STAGE_FIELDS)[name]
+        from tablegames.core import registry
+
+        spec = registry.get(self.record.game)
+        last = first[name]
+        starts = []
+        for number, (seat, text) in enumerate(self.record.actions, start=1):
+            spec_state.apply(seat, spec.parse(text))
+            value = spec_state.view(None).get(name)
+            if isinstance(value, int) and value > last:
+                starts.append(number)
+            if isinstance(value, int):
+                last = value
+        self.stage_starts = starts
+
+    def stage_of(self, position: int) -> int:
+        """The number of the hand or round shown at ``position`` (1 = the first)."""
+        return 1 + sum(1 for start in self.stage_starts if start <= position)
+
+    def stage_start(self, direction: int) -> int | None:
+        """The position of the start of the next (+1) or previous (-1) hand
+        or round; the previous one is the current one's start if it is not
+        shown already. None if there is none that way."""
+        position = min(self.position, self.moves)
+        starts = [0, *self.stage_starts]
+        if direction > 0:
+            return next((s for s in starts if s > position), None)
+        return next((s for s in reversed(starts) if s < position), None)
+
+    def seats(self) -> list[int | None]:
+        return [None, *range(len(self.record.seats))]
+
+    def whose(self) -> str:
+        if self.seat is None:
+            return "the public table"
+        return f"{shown(self.record.seats[self.seat].name)}'s view"
+
+    def screen(self) -> Screen:
+        """The screen for where the review is now."""
+        if self.at_result:
+            return review_class(ReviewResultScreen, self.stage_word)(self)
+        match = ReviewMatch(self.record, self.position, self.seat)
+        return review_class(_game_screen_class(match), self.stage_word)(match, self)
+
+
+def _prefix(record: MatchRecord, moves: int) -> MatchRecord:
+    part = record.copy()
+    part.actions = part.actions[:moves]
+    return part
+
+
+def _game_screen_class(match: Match) -> type[GameScreen]:
+    if not match.spec.screen:
+        return GenericGameScreen
+    screen_class = load_asset(match.spec.screen)
+    assert isinstance(screen_class, type) and issubclass(screen_class, GameScreen)
+    return screen_class
+
+
+def review_bindings(stage_word: str) -> list[BindingType]:
+    """The review's keys, ahead of the game's own (and of a focused
+    widget's): priority bindings. PgUp/PgDn are named for the game's
+    stages ("Hand", "Round")."""
+    move = Binding.Group("Move", compact=True)
+    return [
+        Binding("left", "step(-1)", "Back", priority=True, group=move),
+        Binding("right", "step(1)", "Next", priority=True, group=move),
+        Binding("home", "first", "Ends", priority=True, key_display="Home/End"),
+        Binding("end", "last", "Last", priority=True, show=False),
+        Binding("pageup", "stage(-1)", stage_word.capitalize() or "Stage", priority=True,
+                key_display="PgUp/PgDn"),
+        Binding("pagedown", "stage(1)", "Next", priority=True, show=False),
+        Binding("tab", "seat(1)", "View", priority=True, key_display="Tab"),
+        Binding("shift+tab", "seat(-1)", "View", priority=True, show=False),
+        Binding("escape,q", "close_review", "Back", priority=True, key_display="Esc"),
+        RULES,
+    ]
+
+
+REVIEW_ACTIONS = frozenset({"step", "first", "last", "stage", "seat", "close_review", "rules"})
+_SAME = object()  # (no change of the seat shown)
+
+
+class _Stepping(Screen):
+    """What the review's table and result screens share: the keys' actions."""
+
+    review: Review
+
+    if TYPE_CHECKING:
+        app: TableGamesApp
+
+    def _go(self, position: int | None, seat: object = _SAME) -> None:
+        review = self.review
+        if position is None or self.app.screen is not self:
+            return
+        position = max(0, min(position, review.moves + 1))
+        if seat is _SAME:
+            if position == review.position:
+                return
+        else:
+            assert seat is None or isinstance(seat, int)
+            review.seat = seat
+        review.position = position
+        self.app.switch_screen(review.screen())
+
+    def review_allows(self, action: str, parameters: tuple) -> bool | None:
+        """Whether a review key works now: None (shown dim) at an end."""
+        review = self.review
+        if action == "step":
+            delta = parameters[0] if parameters else 1
+            return None if not 0 <= review.position + delta <= review.moves + 1 else True
+        if action in ("first", "last"):
+            return True
+        if action == "stage":
+            return bool(review.stage_word)
+        if action == "seat":
+            return not review.at_result
+        return True
+
+    def action_step(self, delta: int) -> None:
+        self._go(self.review.position + delta)
+
+    def action_first(self) -> None:
+        self._go(0)
+
+    def action_last(self) -> None:
+        self._go(self.review.moves)
+
+    def action_stage(self, direction: int) -> None:
+        self._go(self.review.stage_start(direction))
+
+    def action_seat(self, direction: int) -> None:
+        review = self.review
+        if review.at_result:
+            return
+        seats = review.seats()
+        index = (seats.index(review.seat) + direction) % len(seats)
+        self._go(review.position, seats[index])
+
+    def action_close_review(self) -> None:
+        if self.app.screen is not self:
+            return
+        if self.review.leave == "exit":
+            self.app.exit()
+        else:
+            self.app.pop_screen()
+
+    def review_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("First move", "The table as dealt", self.action_first)
+        yield SystemCommand("Last move", "The table as the match ended", self.action_last)
+        yield SystemCommand("Result", "The result's breakdown", lambda: self._go(self.review.moves + 1))
+        yield SystemCommand("Close the review", "Back to where the review was opened", self.action_close_review)
+
+
+class ReviewTable(_Stepping, GameScreen):
+    """Mixed ahead of a game's screen class (``review_class``): the game
+    draws the table from a ``ReviewMatch``; the review owns the keys, the
+    status line (the label, the move), the message line (whose view) and
+    the log's title."""
+
+    BINDINGS = review_bindings("")
+
+    def __init__(self, match: Match, review: Review) -> None:
+        super().__init__(match)
+        self.review = review
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in REVIEW_ACTIONS:
+            return self.review_allows(action, parameters)
+        return False  # every key of the game's own is off
+
+    def act(self, action: Any) -> bool:
+        self.say(NOTHING_PLAYED)
+        return False
+
+    def advance(self) -> None:
+        """No bot, no handover, no results: the review only steps."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # Nothing takes the keys from the review (a game's list focused for
+        # a decision would answer Enter and digits).
+        for widget in self.query("*"):
+            widget.can_focus = False
+        self.set_focus(None)
+
+    def redraw(self) -> None:
+        super().redraw()
+        review = self.review
+        stage = f", {review.stage_word} {review.stage_of(review.position)}" if review.stage_word else ""
+        end = ": the end" if review.position == review.moves else ""
+        self.query_one("#status", TextLine).show(
+            f"{LABEL}. Move {review.position} of {review.moves}{stage}{end}")
+        after = f"{self.glyphs.left_right.split('/')[1]}: the result" if review.position == review.moves else ""
+        self.query_one("#message", TextLine).show(
+            f"Showing {review.whose()} (Tab: another)" + (f". {after}" if after else ""))
+        self.query_one(LogPanel).border_title = f"Log to move {review.position}"
+        self.set_focus(None)
+
+    def hidden_hand_note(self) -> str:
+        return "The public table: Tab shows each player's view in turn."
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield from self.review_commands()
+        yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)
+
+
+_review_classes: dict[tuple[type, str], type] = {}
+
+
+def review_class(base: type, stage_word: str) -> Any:
+    """The game's screen class (or the result page) with the review's keys
+    (named for the game's stages) and drawing ahead of it."""
+    made = _review_classes.get((base, stage_word))
+    if made is None:
+        bases = (base,) if issubclass(base, _Stepping) else (ReviewTable, base)
+        # Only the review's keys: none of the game's own is bound at all.
+        made = type(f"Review{base.__name__}", bases, {"BINDINGS": review_bindings(stage_word)},
+                    inherit_bindings=False)
+        _review_classes[(base, stage_word)] = made
+    return made
+
+
+class ReviewResultScreen(_Stepping):
+    """After the last move: the result's breakdown (as on the results
+    screen) and, for a match of several hands or rounds, the scores after
+    each of them as a chart."""
+
+    if TYPE_CHECKING:
+        app: TableGamesApp
+
+    BINDINGS = review_bindings("")
+    AUTO_FOCUS = ""
+    DEFAULT_CSS = """
+    #review-result { padding: 0 1; }
+    #review-result #results-title { margin: 0 1 1 1; }
+    #review-summary { color: $text-muted; margin: 0 1; height: auto; }
+    """
+
+    def __init__(self, review: Review) -> None:
+        super().__init__()
+        self.review = review
+        self.match = ReviewMatch(review.record, review.moves, None)
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="status")
+        with VerticalScroll(id="review-result"):
+            yield Static(id="results-title", markup=False)
+            yield ScoreTable(id="results-table")
+            yield Static(id="results-lines", markup=False)
+            yield Static(id="review-summary", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        from tablegames.ui.results import result_rows, winners_line
+
+        review, match = self.review, self.match
+        result = match.result()
+        self.query_one("#status", TextLine).show(
+            f"{LABEL}. The result, after move {review.moves} ({self.app.glyphs.left_right.split('/')[0]}: the last move)")
+        self.query_one("#results-title", Static).update(winners_line(match.spec, result, match.names))
+        headers, rows, lines = result_rows(result, match.record.seats, self.app.glyphs)
+        self.query_one(ScoreTable).show(headers, rows, strong=set(result.winners))
+        self.query_one("#results-lines", Static).update(lines)
+        self.query_one("#results-lines", Static).display = bool(lines)
+        summary = "\n".join(dict.fromkeys(part for part in (match.spec.score_note, result.summary) if part))
+        self.query_one("#review-summary", Static).update(summary)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in REVIEW_ACTIONS:
+            return self.review_allows(action, parameters)
+        return True
+
+    def action_rules(self) -> None:
+        self.app.show_rules(self.match.spec)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield from self.review_commands()
+
+
+# ----------------------------------------------------------------- opening
+
+def open_review(app: TableGamesApp, path: Path | None, record: MatchRecord | None = None,
+                position: int = 0) -> bool:
+    """Push the review of the finished match at ``path`` (or of ``record``)
+    at move ``position``. A record that cannot be read, or a match that is
+    not finished, gets one line (a notification) and nothing opens."""
+    try:
+        if record is None:
+            assert path is not None
+            record = reviewable(path)
+        else:
+            check_finished(record, path)
+        review = Review(record.copy(), path, position=position)
+    except RecordError as exc:
+        app.notify(shown(str(exc)), severity="error", markup=False)
+        return False
+    app.push_screen(review.screen())
+    return True
+
+
+class ReviewApp(TableGamesApp):
+    """The app opened on a review alone (``tablegames review FILE``):
+    Escape on the review quits."""
+
+    def __init__(self, review: Review, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        review.leave = "exit"
+        self.review = review
+
+    def get_default_screen(self) -> Screen:
+        return self.review.screen()
+
+
+def run_review(path: Path | str, ascii: bool = False) -> int:
+    """``tablegames review FILE`` in a terminal: the review alone (Escape
+    quits). A file that is no finished match: one line on stderr, status 2."""
+    from tablegames.ui.app import run_app
+
+    try:
+        review = Review(reviewable(path), Path(path))
+    except RecordError as exc:
+        print(f"tablegames: error: Cannot review {shown(' '.join(str(exc).split()))}", file=sys.stderr)
+        return 2
+    return run_app(app=ReviewApp(review, ascii=ascii, tune_gc=True))
