@@ -18,6 +18,8 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from tablegames import __version__
+# history, stats and review (finished matches) live in their own module.
+from tablegames import history_cli
 # Names, bot levels and seeds follow one rule everywhere (core/seats.py).
 from tablegames.core.bots import SIMULATE_ITERATIONS
 from tablegames.core.seats import MAX_SEED, SeatError, parse_seed, quoted, shown
@@ -194,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
                          epilog=REPLAY_EPILOG)
     rep.add_argument("file", metavar="FILE", help="a match record (.json)")
     rep.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    history_cli.add_parsers(sub)
     return parser
 
 
@@ -579,6 +582,7 @@ COMMANDS = {
     "rules": cmd_rules,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    **history_cli.COMMANDS,
     "serve": cmd_serve,
 }
 

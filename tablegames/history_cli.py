@@ -1,0 +1,364 @@
+"""The command line's history commands: `tablegames history`, `stats` and
+`review` (registered by tablegames/cli.py, which reports their errors).
+
+They read the history index (core/history.py), which catches up with the
+finished records first. Names come from files: everything is printed as
+plain text (never Rich markup), control characters escaped by
+``core.seats.shown``, as `replay` prints them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from tablegames.core.seats import shown
+
+DEFAULT_LIMIT = 20
+MAX_LIMIT = 1_000_000
+
+HISTORY_EPILOG = """\
+examples:
+  tablegames history                           the 20 newest finished matches
+  tablegames history --player kim --limit 50   Kim's 50 newest (names in any case)
+  tablegames history --game blind-chicken --json
+
+Finished matches are read from the data folder's matches/finished; an index
+of them (history.sqlite3 beside it) is kept up to date, and rebuilt from the
+records if it is missing or damaged."""
+
+STATS_EPILOG = """\
+examples:
+  tablegames stats                             every player over all games
+  tablegames stats --game blind-chicken        every player in one game
+  tablegames stats --player kim                Kim overall and in each game
+  tablegames stats --player "Bot (hard)" --json
+
+A player is a name, trimmed and in any case; bots count by level. A shared
+win counts 1/k to each of the k winners. A streak is wins in a row."""
+
+REVIEW_EPILOG = """\
+examples:
+  tablegames review ~/.local/share/tablegames/matches/finished/blind-chicken-1a2b3c4d.json
+
+Only a finished match can be reviewed (every hand is shown, face up); the
+file is only read, never changed."""
+
+
+def add_parsers(sub: Any) -> None:
+    """The three commands, on cli.py's subcommand parser."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    his = sub.add_parser("history", help="list finished matches, newest first", formatter_class=fmt,
+                         description="List finished matches, newest first: date, game, players with "
+                                     "the winner marked, scores.", epilog=HISTORY_EPILOG)
+    his.add_argument("--game", metavar="GAME", help="only this game (see 'tablegames list')")
+    his.add_argument("--player", metavar="NAME", help="only matches with this player (any case)")
+    his.add_argument("--limit", metavar="N", help=f"the N newest (default: {DEFAULT_LIMIT}; 0: all)")
+    his.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+    sta = sub.add_parser("stats", help="statistics per player: wins, win share, scores, streaks",
+                         formatter_class=fmt, epilog=STATS_EPILOG,
+                         description="Statistics per player over the finished matches: matches, wins, "
+                                     "win share, mean and best score, current and longest winning streak.")
+    sta.add_argument("--game", metavar="GAME", help="only this game (default: all games)")
+    sta.add_argument("--player", metavar="NAME", help="only this player (any case; \"Bot (hard)\" for bots)")
+    sta.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+    rev = sub.add_parser("review", help="print a finished match move by move", formatter_class=fmt,
+                         description="Print a finished match move by move, with the table after each "
+                                     "move (every hand face up: the match is over) and the result.",
+                         epilog=REVIEW_EPILOG)
+    rev.add_argument("file", metavar="FILE", help="a finished match record (.json)")
+    rev.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+
+# ----------------------------------------------------------------- shared
+
+def _cli() -> Any:
+    from tablegames import cli
+
+    return cli
+
+
+def _open_history() -> Any:
+    """The history, with a progress bar on a terminal while the index is
+    (re)built, and its notices on stderr, one line each."""
+    from tablegames.core.history import History
+
+    bar: dict[str, Any] = {}
+
+    def progress(done: int, total: int) -> None:
+        if total < 50 or not sys.stderr.isatty():
+            return
+        if "bar" not in bar:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            bar["bar"] = Progress(TextColumn("Indexing finished matches"), BarColumn(), MofNCompleteColumn(),
+                                  TimeRemainingColumn(), console=_cli()._console(stderr=True), transient=True)
+            bar["bar"].start()
+            bar["task"] = bar["bar"].add_task("records", total=total)
+        bar["bar"].update(bar["task"], completed=done)
+
+    try:
+        history = History(progress=progress)
+    finally:
+        if "bar" in bar:
+            bar["bar"].stop()
+    for notice in history.notices:
+        print(f"{_cli().PROG}: {shown(notice)}", file=sys.stderr)
+    return history
+
+
+def _game(text: str | None) -> Any:
+    return None if text is None else _cli()._spec(text)
+
+
+def _player(text: str | None) -> str | None:
+    if text is None:
+        return None
+    if not text.strip():
+        raise _cli().CliError("--player needs a name.")
+    return text
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+# ----------------------------------------------------------------- history
+
+def cmd_history(args: argparse.Namespace) -> int:
+    cli = _cli()
+    spec = _game(args.game)
+    player = _player(args.player)
+    limit = DEFAULT_LIMIT if args.limit is None else cli._whole("--limit", args.limit, 0, MAX_LIMIT)
+    with _open_history() as history:
+        found = history.matches(spec.id if spec else None, player, (limit or None) and limit + 1)
+        skipped = history.skipped
+    more = bool(limit) and len(found) > limit
+    found = found[:limit] if limit else found
+    if args.json:
+        print(json.dumps({"matches": [_match_json(m) for m in found], "more": more, "skipped": skipped}))
+        return cli.OK
+
+    from rich.table import Table
+    from rich.text import Text
+
+    console = cli._console()
+    if not found:
+        whom = f" with {shown(player.strip())}" if player else ""
+        what = f" of {spec.title}" if spec else ""
+        console.print(f"No finished matches{what}{whom} yet.", markup=False)
+        return cli.OK
+    table = Table(caption=Text("* the winner" + ("; older matches: --limit N (0: all)" if more else "")),
+                  caption_justify="left")
+    table.add_column("Finished", no_wrap=True)
+    table.add_column("Game")
+    table.add_column("Players and scores")
+    for m in found:
+        parts = [f"{shown(name)}{'*' if seat in m.winners else ''} {_number(score)}"
+                 for seat, (name, score) in enumerate(zip(m.names, m.scores))]
+        line = ", ".join(parts) + (f"; {shown(m.other_winner)} won" if m.other_winner else "")
+        table.add_row(_when(m.finished_at), Text(shown(m.title)), Text(line))
+    console.print(table)
+    return cli.OK
+
+
+def _match_json(m: Any) -> dict[str, Any]:
+    return {
+        "file": str(m.path), "game": m.game, "title": m.title, "finished_at": m.finished_at.isoformat(),
+        "options": m.options,
+        "seats": [{"name": name, "bot": level, "score": score, "winner": seat in m.winners}
+                  for seat, (name, level, score) in enumerate(zip(m.names, m.levels, m.scores))],
+        "winners": list(m.winners), "other_winner": m.other_winner, "eliminated": list(m.eliminated),
+        "moves": m.moves, "seconds": m.seconds, "stages": [list(stage) for stage in m.stages],
+        "series": m.series or m.record_id,
+    }
+
+
+# ----------------------------------------------------------------- stats
+
+def _stats_json(s: Any) -> dict[str, Any]:
+    return {"player": s.player.label, "key": s.player.key, "game": s.game, "matches": s.matches,
+            "wins": s.wins, "win_share": s.win_share, "mean_score": s.mean_score, "best_score": s.best_score,
+            "current_streak": s.current_streak, "longest_streak": s.longest_streak}
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    cli = _cli()
+    spec = _game(args.game)
+    player = _player(args.player)
+    game = spec.id if spec else None
+    with _open_history() as history:
+        rows = history.stats(game, player)
+        by_game = []
+        if player is not None and game is None and rows:
+            for game_id, _title in history.games():
+                by_game += history.stats(game_id, player)
+        titles = dict(history.games())
+        skipped = history.skipped
+    if args.json:
+        data: dict[str, Any] = {"game": game, "players": [_stats_json(s) for s in rows], "skipped": skipped}
+        if player is not None and game is None:
+            data["games"] = [_stats_json(s) for s in by_game]
+        print(json.dumps(data))
+        return cli.OK
+
+    from rich.table import Table
+    from rich.text import Text
+
+    console = cli._console()
+    if not rows:
+        whom = f" for {shown(player.strip())}" if player else ""
+        what = f" of {spec.title}" if spec else ""
+        console.print(f"No finished matches{what}{whom} yet.", markup=False)
+        return cli.OK
+    if by_game:
+        _print_stats(console, Table, Text, f"{shown(rows[0].player.label)}, by game", by_game,
+                     first=("Game", lambda s: titles.get(s.game, s.game)), scores=True)
+        total = rows[0]
+        console.print(f"All games: {total.matches} matches, {_number(total.wins)} wins "
+                      f"({total.win_share:.1%}), streak {total.current_streak} (longest {total.longest_streak}).",
+                      markup=False)
+        return cli.OK
+    title = spec.title if spec else "All games"
+    _print_stats(console, Table, Text, title, rows, first=("Player", lambda s: s.player.label),
+                 scores=spec is not None, heading=cli.mean_score_heading(spec) if spec else "")
+    return cli.OK
+
+
+def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
+                 first: tuple[str, Callable[[Any], str]], scores: bool, heading: str = "") -> None:
+    table = Table(title=Text(title), caption=Text("A shared win counts 1/k; a streak is wins in a row "
+                                                  "(now / longest)."), caption_justify="left")
+    table.add_column(first[0])
+    table.add_column("Matches", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Share", justify="right")
+    if scores:
+        table.add_column(Text(heading or "Mean score"), justify="right")
+        table.add_column("Best", justify="right")
+    table.add_column("Streak", justify="right", no_wrap=True)
+    for s in rows:
+        cells = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
+        if scores:
+            cells += ["-" if s.mean_score is None else f"{s.mean_score:.1f}",
+                      "-" if s.best_score is None else _number(s.best_score)]
+        cells.append(f"{s.current_streak} / {s.longest_streak}")
+        table.add_row(*cells)
+    console.print(table)
+
+
+# ----------------------------------------------------------------- review
+
+def cmd_review(args: argparse.Namespace) -> int:
+    cli = _cli()
+    from tablegames.core import records, registry
+
+    try:
+        record = records.load(args.file)  # read, checked and replayed
+    except records.RecordError as exc:
+        raise cli.CliError(f"Cannot review {exc}") from None
+    state = records.replay(record)
+    if not record.finished or not state.is_over():
+        # The review shows every hand: an unfinished match never gets one.
+        raise cli.CliError(f"Cannot review {shown(str(args.file))}: the match is not finished (resume it from "
+                           f"the picker; 'tablegames replay FILE' shows where it stands).")
+    spec = registry.get(record.game)
+    steps = _steps(spec, record)
+    result = state.result()
+    names = record.names
+    if args.json:
+        print(json.dumps({
+            "file": str(args.file), "game": spec.id, "title": spec.title, "seed": record.seed,
+            "options": record.options, "seats": [{"name": s.name, "bot": s.bot} for s in record.seats],
+            "start": steps[0], "moves": steps[1:],
+            "result": {"scores": list(result.scores), "winners": list(result.winners),
+                       "winner_names": result.winner_names(names), "eliminated": list(result.eliminated),
+                       "breakdown": [[[label, points] for label, points in lines] for lines in result.breakdown],
+                       "summary": result.summary or spec.score_note},
+        }))
+        return cli.OK
+
+    out = sys.stdout
+    players = ", ".join(shown(seat.label()) for seat in record.seats)
+    head = f"{spec.title}, a finished match: {players}; seed {record.seed}"
+    if record.options:
+        head += f", {cli._describe_options(record.options)}"
+    out.write(f"{shown(head)}. Every hand is shown face up.\n")
+    out.write("\nThe table at the start:\n")
+    _write_table(out, names, {}, steps[0])
+    for number, step in enumerate(steps[1:], start=1):
+        out.write(f"\n{number}. {shown(names[step['seat']])}: {shown(step['action'])}\n")
+        for text in step["events"]:
+            out.write(f"   {shown(text)}\n")
+        _write_table(out, names, steps[number - 1], step)
+    out.write(f"\nResult: {shown(result.summary or spec.score_note)}\n")
+    for seat, name in enumerate(names):
+        crown = " (winner)" if seat in result.winners else ""
+        lines = ", ".join(f"{label} {points:+d}" if points else f"{label} 0"
+                          for label, points in result.breakdown[seat])
+        out.write(f"  {shown(name)}{crown}: {result.scores[seat]}" + (f" ({shown(lines)})" if lines else "") + "\n")
+    winners = [shown(name) for name in result.winner_names(names)]
+    out.write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) + "\n"
+              if winners else "Nobody won.\n")
+    return cli.OK
+
+
+# Keys of a view that say nothing about the table itself.
+_SKIP = {"game", "seat", "names"}
+
+
+def _steps(spec: Any, record: Any) -> list[dict[str, Any]]:
+    """The table before the first move and after each: the public view,
+    every seat's own view (what differs from the public one) and the
+    events of the move (every one: the match is over)."""
+    from tablegames.core.game import Event
+
+    state = spec.new_game(record.names, record.options, record.seed)
+    players = len(record.seats)
+
+    def snapshot() -> dict[str, Any]:
+        public = state.view(None)
+        own = []
+        for seat in range(players):
+            view = state.view(seat)
+            own.append({key: value for key, value in view.items()
+                        if key not in _SKIP and public.get(key) != value})
+        return {"table": {k: v for k, v in public.items() if k not in _SKIP}, "seats": own}
+
+    steps = [snapshot()]
+    for seat, text in record.actions:
+        events: list[Event] = []
+        state.apply(seat, spec.parse(text), events)
+        steps.append({"seat": seat, "action": text, "events": [e.text for e in events], **snapshot()})
+    return steps
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _write_table(out: Any, names: tuple[str, ...], before: dict[str, Any], after: dict[str, Any]) -> None:
+    """What changed on the table (all of it at the start), then in each
+    seat's own view."""
+    old = before.get("table", {})
+    for key, value in after["table"].items():
+        if old.get(key, object()) != value:
+            out.write(f"   | {shown(key)}: {shown(_compact(value))}\n")
+    old_seats = before.get("seats", [{}] * len(names))
+    for seat, own in enumerate(after["seats"]):
+        changed = {k: v for k, v in own.items() if old_seats[seat].get(k, object()) != v}
+        for key, value in changed.items():
+            out.write(f"   | {shown(names[seat])}'s {shown(key)}: {shown(_compact(value))}\n")
+
+
+COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {"history": cmd_history, "stats": cmd_stats, "review": cmd_review}

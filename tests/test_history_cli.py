@@ -1,0 +1,203 @@
+"""`tablegames history`, `stats` and `review`: what they print, names as
+plain text, and bad input in one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from tablegames import cli
+from tablegames.core import history, records, registry
+from tablegames.core.history import History, MatchSummary
+from tablegames.core.records import MatchRecord, Seat
+from tablegames.core.simulate import play_out
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, out: str, err: str, *fragments: str) -> None:
+    assert code == 2 and out == ""
+    lines = err.strip("\n").splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tablegames: error: "), err
+    for fragment in fragments:
+        assert fragment.lower() in lines[0].lower(), lines[0]
+
+
+def finish(seed: int, seats: list[Seat], game: str = "blasting-billy", options: dict | None = None,
+           moves: int | None = None) -> tuple[Path, MatchRecord]:
+    spec = registry.get(game)
+    out = play_out(spec, ["random"] * len(seats), seed, options=options, record_actions=True)
+    actions = out.actions if moves is None else out.actions[:moves]
+    record = MatchRecord(game=spec.id, seats=seats, seed=seed, options=dict(options or {}), actions=actions,
+                         finished=moves is None)
+    return records.save(record), record
+
+
+def inject(names_per_match: list[tuple[str, ...]]) -> None:
+    """Index rows for matches whose names records cannot hold (control
+    characters) or that would take long to play (thousands of players):
+    written into the index over placeholder files it then keeps as they are."""
+    folder = records.finished_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    h = History()
+    with history._transaction(h._con):
+        for n, names in enumerate(names_per_match):
+            path = folder / f"blasting-billy-x{n}.json"
+            path.write_text("")
+            st = path.stat()
+            summary = MatchSummary(
+                path=path, game="blasting-billy", title="Blasting Billy", finished_at=datetime(2026, 1, 1),
+                options={}, names=names, levels=(None,) * len(names),
+                scores=tuple(float(len(names) - i) for i in range(len(names))), winners=(0,), other_winner=None,
+                eliminated=(), moves=1, seconds=None, stages=())
+            history._put(h._con, path.name, st.st_size, st.st_mtime_ns, summary)
+    h.close()
+
+
+def test_history_lists_matches_newest_first_with_the_winner_marked(capsys):
+    old, _ = finish(1, [Seat("Ann"), Seat("Ben")])
+    os.utime(old, (1_000_000_000, 1_000_000_000))
+    _, record = finish(2, [Seat("Cid"), Seat("Dee")])
+    result = records.replay(record).result()
+    code, out, err = run(capsys, "history")
+    assert code == 0 and err == ""
+    lines = [line for line in out.splitlines() if "Blasting Billy" in line]
+    assert len(lines) == 2 and "Cid" in lines[0] and "Ann" in lines[1]
+    winner = record.names[result.winners[0]]
+    assert f"{winner}* {result.scores[result.winners[0]]}" in lines[0]
+
+
+def test_history_json_filters_by_game_player_and_limit(capsys):
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    finish(2, [Seat("ann"), Seat("Cid")])
+    finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="nutty-business")
+    code, out, _ = run(capsys, "history", "--player", " ANN ", "--game", "blasting-billy", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["matches"]) == 2 and not data["more"]
+    assert {m["game"] for m in data["matches"]} == {"blasting-billy"}
+    code, out, _ = run(capsys, "history", "--limit", "1", "--json")
+    data = json.loads(out)
+    assert len(data["matches"]) == 1 and data["more"]
+    first = data["matches"][0]
+    assert first["seats"][0]["name"] == "Ann" and first["seats"][0]["bot"] is None
+    assert first["seats"][0]["winner"] == (0 in first["winners"])
+
+
+def test_stats_json_gives_each_player_their_wins_and_streaks(capsys):
+    played = [finish(seed, [Seat("Ann"), Seat("Bot 1", "random")])[1] for seed in range(6)]
+    wins = sum(records.replay(r).result().winners == (0,) for r in played)
+    code, out, _ = run(capsys, "stats", "--json")
+    data = json.loads(out)
+    rows = {row["key"]: row for row in data["players"]}
+    assert code == 0 and set(rows) == {"ann", "bot:easy"}
+    assert rows["ann"]["matches"] == 6 and rows["ann"]["wins"] == wins
+    assert rows["ann"]["win_share"] == pytest.approx(wins / 6)
+    assert rows["bot:easy"]["player"] == "Bot (easy)"
+
+
+def test_stats_of_a_game_where_lower_is_better_says_so(capsys):
+    finish(1, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blenders-tricks")
+    code, out, _ = run(capsys, "stats", "--game", "blenders-tricks")
+    assert code == 0 and "lower is" in out and "better" in out and "Ann" in out
+
+
+def test_stats_for_one_player_shows_each_game_and_the_total(capsys):
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    finish(2, [Seat("Ann"), Seat("Ben")], game="nutty-business")
+    code, out, _ = run(capsys, "stats", "--player", "ann")
+    assert code == 0
+    assert "Blasting Billy" in out and "Nutty Business" in out and "All games: 2 matches" in out
+    data = json.loads(run(capsys, "stats", "--player", "ann", "--json")[1])
+    assert [row["game"] for row in data["games"]] != [] and data["players"][0]["matches"] == 2
+
+
+def test_names_with_markup_print_as_typed_and_control_characters_escaped(capsys):
+    finish(1, [Seat("[b]Kim"), Seat("[/]Lee")])
+    inject([("\x1b[2JEve", "Ann")])
+    for command in (["history"], ["stats"], ["stats", "--game", "blasting-billy"]):
+        code, out, err = run(capsys, *command)
+        assert code == 0 and "Traceback" not in err
+        assert "[b]Kim" in out and "[/]Lee" in out
+        assert "\x1b" not in out and "\\x1b[2JEve" in out
+    path = records.finished_dir()
+    finished = next(p for p in path.iterdir() if "-x" not in p.name)
+    code, out, _ = run(capsys, "review", str(finished))
+    assert code == 0 and "[b]Kim" in out and "[/]Lee" in out
+
+
+def test_stats_with_ten_thousand_players(capsys):
+    inject([tuple(f"P{n}-{seat}" for seat in range(5)) for n in range(2000)])
+    code, out, _ = run(capsys, "stats", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["players"]) == 10_000
+    assert sum(row["wins"] for row in data["players"]) == 2000
+
+
+def test_review_prints_every_move_and_every_hand_face_up(capsys):
+    path, record = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", options={"hands": 1})
+    code, out, err = run(capsys, "review", str(path))
+    assert code == 0 and err == ""
+    assert "a finished match" in out and "face up" in out
+    assert f"{len(record.actions)}. " in out
+    for name in record.names:
+        assert f"{name}'s hand:" in out  # every seat's hand, since the match is over
+    assert "Winner: " in out or "Shared win: " in out
+    data = json.loads(run(capsys, "review", str(path), "--json")[1])
+    assert len(data["moves"]) == len(record.actions)
+    assert all(seat.get("hand") for seat in data["start"]["seats"])
+
+
+def test_review_refuses_an_unfinished_match_and_shows_nothing_of_it(capsys):
+    path, _ = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", moves=10)
+    code, out, err = run(capsys, "review", str(path))
+    assert_one_line_error(code, out, err, "not finished")
+    code, out, err = run(capsys, "review", str(path), "--json")
+    assert_one_line_error(code, out, err, "not finished")
+
+
+def test_review_refuses_an_unfinished_record_moved_into_the_finished_folder(capsys):
+    path, record = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", moves=10)
+    record.finished = True  # claims to be over; its game is not
+    forged = records.finished_dir() / path.name
+    forged.parent.mkdir(parents=True, exist_ok=True)
+    forged.write_text(json.dumps(record.to_json()))
+    code, out, err = run(capsys, "review", str(forged))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "Ann's hand" not in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["history", "--limit", "x"], "--limit"),
+    (["history", "--limit", "-1"], "--limit"),
+    (["history", "--game", "nope"], "unknown game"),
+    (["history", "--player", "  "], "--player"),
+    (["stats", "--game", "nope"], "unknown game"),
+    (["stats", "--bogus"], "unrecognized"),
+    (["review"], "FILE"),
+    (["review", "/no/such/file.json"], "no such file"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, fragment):
+    assert_one_line_error(*run(capsys, *argv), fragment)
+
+
+@pytest.mark.parametrize("command", ["history", "stats", "review"])
+def test_each_history_command_has_its_own_help(capsys, command):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and f"tablegames {command}" in out
+
+
+def test_a_corrupt_index_is_one_notice_and_the_history_still_shows(capsys):
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    index = history.index_path()
+    index.write_bytes(b"garbage" * 200)
+    code, out, err = run(capsys, "history")
+    assert code == 0 and "Ann" in out
+    assert len(err.strip().splitlines()) == 1 and "moved aside" in err
