@@ -457,7 +457,11 @@ class ReviewApp(TableGamesApp):
         self.review = review
 
     def get_default_screen(self) -> Screen:
-        return self.review.screen()
+        return Screen()  # (the review's screens replace each other over it)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.push_screen(self.review.screen())
 
 
 def run_review(path: Path | str, ascii: bool = False) -> int:

@@ -1,0 +1,257 @@
+"""The review of a finished match: stepping, labels, read-only, and no way
+to look into an unfinished match."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+from tablegames.core import records, registry
+from tablegames.core.match import Match
+from tablegames.core.records import MatchRecord, Seat
+from tablegames.ui.review import LABEL, ReviewApp, ReviewResultScreen, ReviewTable, Review, open_review, run_review
+from tests.ui.helpers import SIZE, make_app, screen_text
+from tests.ui.test_no_cut_text import cut_lines
+
+
+def finished_record(game: str = "blind-chicken", names=("Kim", "Lee", "Bot 1"), seed: int = 4,
+                    options: dict | None = None, moves: int | None = None) -> tuple[Path, MatchRecord]:
+    """A match played to its end (or to ``moves`` moves) with seeded random
+    moves, saved as a record."""
+    spec = registry.get(game)
+    seats = [Seat(name, "heuristic" if name.startswith("Bot") else None) for name in names]
+    opts = spec.resolve_options(options if options is not None else ({"hands": 2} if game == "blind-chicken" else {}),
+                                len(seats))
+    record = MatchRecord(game=game, seats=seats, seed=seed, options=opts)
+    state = spec.new_game(record.names, opts, seed)
+    rng = random.Random(seed)
+    while not state.is_over() and (moves is None or len(record.actions) < moves):
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    record.finished = state.is_over()
+    return records.save(record), record
+
+
+def uncut(app) -> list[str]:
+    """Cut lines on screen, but for a game's own short form of a long
+    column of cards ("6:… 0 9 1": the count, then the last cards)."""
+    return [line for line in cut_lines(app) if not re.search(r"\d+:…", line)]
+
+
+def status(app) -> str:
+    return screen_text(app).splitlines()[0]
+
+
+async def open_it(pilot, path: Path) -> None:
+    await pilot.pause()
+    assert open_review(pilot.app, path)
+    await pilot.pause()
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+async def test_review_steps_move_by_move_and_says_it_is_a_finished_match():
+    path, record = finished_record()
+    total = len(record.actions)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        assert isinstance(app.screen, ReviewTable)
+        assert status(app).strip().startswith(f"{LABEL}. Move 0 of {total}, hand 1")
+        await press(pilot, "right", "right", "right")
+        assert f"Move 3 of {total}" in status(app)
+        assert app.screen.match.record.actions == record.actions[:3]
+        await press(pilot, "left")
+        assert f"Move 2 of {total}" in status(app)
+        await press(pilot, "end")
+        assert f"Move {total} of {total}" in status(app) and "the end" in status(app)
+        # The log up to that move: the match is over in it.
+        assert "The match is over." in screen_text(app)
+        await press(pilot, "right")
+        assert isinstance(app.screen, ReviewResultScreen)
+        text = screen_text(app)
+        assert LABEL in text and "wins!" in text and "Hand 1" in text and "Total" in text
+        await press(pilot, "right")  # nothing after the result
+        assert isinstance(app.screen, ReviewResultScreen)
+        await press(pilot, "left")
+        assert f"Move {total} of {total}" in status(app)
+        await press(pilot, "home")
+        assert f"Move 0 of {total}" in status(app)
+        await press(pilot, "left")  # nothing before the deal
+        assert f"Move 0 of {total}" in status(app)
+        assert uncut(app) == []
+
+
+async def test_page_down_jumps_to_the_start_of_the_next_hand_and_page_up_back():
+    path, record = finished_record()
+    review = Review(record)
+    assert len(review.stage_starts) == 1  # two hands
+    second = review.stage_starts[0]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "pagedown")
+        assert f"Move {second} of" in status(app) and "hand 2" in status(app)
+        assert "Hand 2" in screen_text(app)
+        await press(pilot, "right", "right", "pageup")
+        assert f"Move {second} of" in status(app)  # the start of this hand
+        await press(pilot, "pageup")
+        assert "Move 0 of" in status(app) and "hand 1" in status(app)
+
+
+async def test_tab_shows_each_players_hand_of_a_finished_match_and_the_public_table():
+    path, record = finished_record()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "pagedown", "right")  # the second hand, everyone holds cards
+        position = app.screen.review.position
+        state = records.replay(MatchRecord(**{**record.__dict__, "actions": record.actions[:position]}))
+        assert "Showing the public table" in screen_text(app)
+        for seat, name in enumerate(record.names):
+            await press(pilot, "tab")
+            text = screen_text(app)
+            assert f"Showing {name}'s view" in text
+            cards = [card[1:] for card in state.view(seat)["hand"]]
+            assert cards and all(number in text for number in cards)
+        await press(pilot, "tab")
+        assert "Showing the public table" in screen_text(app)
+        await press(pilot, "shift+tab")
+        assert f"Showing {record.names[-1]}'s view" in screen_text(app)
+
+
+async def test_no_key_of_the_game_plays_anything_in_a_review():
+    path, record = finished_record()
+    before = path.read_bytes()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "tab", "right")  # Kim's view while she arranges her hand
+        screen = app.screen
+        shown_before = screen_text(app)
+        # The game's own keys: arrange, sort, confirm, play left/right, take back, numbers.
+        await press(pilot, "enter", "s", "comma", "full_stop", "l", "r", "u", "1", "n", "space")
+        assert app.screen is screen
+        assert screen.match.record.actions == record.actions[:1]
+        assert screen_text(app) == shown_before
+        # Even the game's own action refuses to play, and says why in one line.
+        assert screen.act(screen.match.spec.parse(record.actions[1][1])) is False
+        await pilot.pause()
+        assert "nothing can be played" in screen_text(app)
+        assert screen.match.record.actions == record.actions[:1]
+        footer = screen_text(app).splitlines()[-1]
+        assert "Move" in footer and "View" in footer and "Back" in footer
+        assert "Sort" not in footer and "Confirm" not in footer
+    assert path.read_bytes() == before
+
+
+async def test_escape_closes_the_review_where_it_was_opened():
+    path, _ = finished_record()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        under = app.screen
+        await open_it(pilot, path)
+        await press(pilot, "right", "right", "tab")
+        await press(pilot, "escape")
+        assert app.screen is under
+
+
+async def test_the_review_of_every_game_steps_to_the_end_without_a_cut_line():
+    for spec in registry.all_specs():
+        names = ["Kim", "Lee", "Bot 1"][:max(spec.min_players, 2)]
+        if len(names) < spec.min_players:
+            names += [f"Bot {n}" for n in range(2, spec.min_players + 1)]
+        path, record = finished_record(spec.id, tuple(names), options={})
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_it(pilot, path)
+            for key in ("right", "tab", "pagedown", "end", "tab", "right"):
+                await press(pilot, key)
+                assert LABEL in screen_text(app), (spec.id, key)
+                assert uncut(app) == [], (spec.id, key)
+            assert isinstance(app.screen, ReviewResultScreen)
+
+
+async def test_review_on_its_own_quits_with_escape():
+    path, record = finished_record()
+    app = ReviewApp(Review(record, path), handover_guard=0, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert LABEL in status(app)
+        await press(pilot, "right", "escape")
+    assert app.return_code in (0, None)
+    assert not app.is_running
+
+
+# ----------------------------------------------------------------- unfinished matches
+
+async def test_an_unfinished_match_cannot_be_opened_for_review():
+    path, record = finished_record(moves=20)
+    assert not record.finished
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        under = app.screen
+        assert open_review(app, path) is False
+        await pilot.pause()
+        assert app.screen is under
+        assert any("unfinished match" in n.message for n in app._notifications)
+        # Nor from the record itself (as the results screen would pass it).
+        assert open_review(app, path, record) is False
+        await pilot.pause()
+        assert app.screen is under
+
+
+async def test_a_record_marked_finished_whose_game_is_not_over_is_refused():
+    path, record = finished_record(moves=20)
+    data = json.loads(path.read_text())
+    data["finished"] = True
+    path.write_text(json.dumps(data))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert open_review(app, path) is False
+        await pilot.pause()
+        assert any("not over" in n.message for n in app._notifications)
+        assert not isinstance(app.screen, (ReviewTable, ReviewResultScreen))
+
+
+def test_tablegames_review_refuses_an_unfinished_match_in_one_line(capsys):
+    path, _ = finished_record(moves=20)
+    assert run_review(path) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unfinished match" in err and err.startswith("tablegames: error: ")
+
+
+def test_tablegames_review_refuses_a_missing_or_broken_file_in_one_line(capsys, tmp_path):
+    assert run_review(tmp_path / "nothing.json") == 2
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert run_review(broken) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and "no such file" in err[0] and "not JSON" in err[1]
+
+
+def test_a_review_match_never_plays_or_saves():
+    path, record = finished_record()
+    review = Review(record, path, position=5, seat=0)
+    screen = review.screen()
+    match = screen.match
+    assert match.view() == records.replay(
+        MatchRecord(**{**record.__dict__, "actions": record.actions[:5]})).view(0)
+    assert match.next_bot() is None and match.bot_turn() is None and not match.needs_handover()
+    try:
+        match.play(record.actions[5][1])
+    except Exception as exc:
+        assert "nothing can be played" in str(exc)
+    else:
+        raise AssertionError("a review played a move")
+    assert not isinstance(match, Match) or match.autosave is False
