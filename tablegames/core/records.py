@@ -508,16 +508,18 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
     except Exception as exc:  # a record the rules trip over is still just a bad record
         raise RecordError(f"it cannot start the game ({exc.__class__.__name__}).") from None
     players = len(record.seats)
+    def where(number: int, seat: object, text: str) -> str:  # only for a message (a quarter of a replay)
+        return f"move {number} ({quoted(text, 24)} by seat {seat})"
+
     for number, (seat, text) in enumerate(record.actions, start=1):
-        where = f"move {number} ({quoted(text, 24)} by seat {seat})"
         if type(seat) is not int or not 0 <= seat < players:
-            raise RecordError(f"{where} is by a seat that does not exist.")
+            raise RecordError(f"{where(number, seat, text)} is by a seat that does not exist.")
         try:
             state.apply(seat, spec.parse(text), events)
         except IllegalAction as exc:
-            raise RecordError(f"{where} is not legal: {shown(str(exc))}") from None
+            raise RecordError(f"{where(number, seat, text)} is not legal: {shown(str(exc))}") from None
         except Exception as exc:
-            raise RecordError(f"{where} cannot be replayed ({exc.__class__.__name__}).") from None
+            raise RecordError(f"{where(number, seat, text)} cannot be replayed ({exc.__class__.__name__}).") from None
     return state
 
 
