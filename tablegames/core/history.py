@@ -359,8 +359,9 @@ def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
         return f"it cannot be replayed ({exc.__class__.__name__})."
 
 
-def _scan(folder: Path) -> dict[str, tuple[int, int]]:
-    """The record files in ``folder``: name -> (size, mtime in ns)."""
+def _scan(folder: Path) -> dict[str, tuple[int, int]] | None:
+    """The record files in ``folder``: name -> (size, mtime in ns); None if
+    the folder cannot be read now (the index is then left as it is)."""
     found: dict[str, tuple[int, int]] = {}
     try:
         with os.scandir(folder) as it:
@@ -374,8 +375,10 @@ def _scan(folder: Path) -> dict[str, tuple[int, int]]:
                     continue  # vanished, or a link to nothing
                 if stat.S_ISREG(st.st_mode):
                     found[name] = (st.st_size, st.st_mtime_ns)
+    except FileNotFoundError:
+        return {}  # no match has finished yet
     except OSError:
-        pass
+        return None
     return found
 
 
@@ -480,6 +483,10 @@ class History:
         new and changed records, drop the rows of the ones gone, in one
         transaction."""
         on_disk = _scan(self.finished)
+        if on_disk is None:
+            self.notices.append("The finished matches cannot be read now: the history shows them as they were.")
+            self._count_skipped(con)
+            return
         known = {name: (size, mtime) for name, size, mtime in con.execute("SELECT name, size, mtime FROM files")}
         gone = [name for name in known if name not in on_disk]
         todo = sorted(name for name, key in on_disk.items() if known.get(name) != key)

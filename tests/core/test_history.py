@@ -443,3 +443,20 @@ def test_ten_thousand_players_each_get_their_row():
         assert len(stats) == 10_000
         assert sum(s.wins for s in stats) == 2000 and all(s.matches == 1 for s in stats)
         assert h.stats(player="p1999-4")[0].player.label == "P1999-4"
+
+
+def test_a_finished_folder_that_cannot_be_read_keeps_the_history_as_it_was(monkeypatch):
+    finish(1)
+    finish(2)
+    History().close()
+    real = os.scandir
+
+    def denied(path=None):
+        if Path(path) == records.finished_dir():
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(history.os, "scandir", denied)
+    with History() as h:
+        assert len(h.matches()) == 2
+        assert h.notices == ["The finished matches cannot be read now: the history shows them as they were."]
