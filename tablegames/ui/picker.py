@@ -34,6 +34,8 @@ class PickerScreen(Screen):
     BINDINGS = [
         *[Binding(str(n), f"game({n})", f"Game {n}", show=False) for n in range(1, 10)],
         Binding("tab", "switch_list", "Games/saves"),
+        Binding("h", "history", "History"),
+        Binding("s", "stats", "Stats"),
         RULES,
         Binding("q", "app.quit", "Quit"),
     ]
@@ -157,6 +159,20 @@ class PickerScreen(Screen):
     def action_game(self, number: int) -> None:
         if number <= len(self.specs):
             self.start_setup(self.specs[number - 1])
+
+    def action_history(self) -> None:
+        """The finished matches (ui/history.py)."""
+        from tablegames.ui.history import HistoryScreen
+
+        if self.app.screen is self:
+            self.app.push_screen(HistoryScreen())
+
+    def action_stats(self) -> None:
+        """Statistics per player (ui/stats.py)."""
+        from tablegames.ui.stats import StatsScreen
+
+        if self.app.screen is self:
+            self.app.push_screen(StatsScreen())
 
     def action_switch_list(self) -> None:
         games = self.query_one("#games", OptionList)

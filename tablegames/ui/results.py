@@ -1,7 +1,16 @@
-"""The end of a match: scores with their breakdown, the winners, and what next."""
+"""The end of a match: scores with their breakdown, the winners, and what next.
+
+No button has the focus when the screen opens: an Enter pressed once too
+often after the last move does nothing (←/→ or Tab choose a button first).
+After a "play again", the tally of the series (wins per player tonight,
+from the history index) stands under the title; a match of several hands or
+rounds shows its scores after each as a chart; ``r`` reviews the match.
+"""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from textual.app import ComposeResult, SystemCommand
@@ -11,13 +20,16 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tablegames.core.game import GameSpec, Result
+from tablegames.core.history import History, MatchSummary, summary_of
 from tablegames.core.match import Match
-from tablegames.core.seats import Seat
+from tablegames.core.records import RecordError
+from tablegames.core.seats import Seat, shown
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets.scores import Cell
 from tablegames.ui.widgets import KeyFooter, ScoreTable
+from tablegames.ui.widgets.chart import StageChart
 
 MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
 
@@ -33,13 +45,18 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("a", "again", "Play again"),
         Binding("p,escape", "app.to_picker", "Picker"),
+        Binding("r", "review", "Review"),
         RULES,
         Binding("q", "app.quit", "Quit"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
         Binding("pageup", "scroll(-10)", "Scroll", show=False),
         Binding("pagedown", "scroll(10)", "Scroll", show=False),
+        Binding("left", "button(-1)", "Button", show=False),
+        Binding("right", "button(1)", "Button", show=False),
     ]
+    # Nothing focused at first: Enter does nothing until a button is chosen.
+    AUTO_FOCUS = ""
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -49,13 +66,15 @@ class ResultsScreen(Screen):
         match = self.match
         result = match.result()
         spec = match.spec
-        with VerticalScroll(id="results"):
+        with VerticalScroll(id="results", can_focus=False):
             yield Static(winners_line(spec, result, match.names), id="results-title", markup=False)
+            yield Static(id="results-series", markup=False)
             yield Static(spec.score_note, id="results-note", markup=False)
             yield ScoreTable(id="results-table")
             yield Static(id="results-lines", markup=False)
             if result.summary and result.summary != spec.score_note:
                 yield Static(result.summary, markup=False)
+            yield StageChart(id="results-chart")
         with Horizontal(id="results-buttons"):
             yield Button("Play again with the same seats (a)", id="again", variant="primary",
                          compact=True)
@@ -64,7 +83,50 @@ class ResultsScreen(Screen):
 
     def on_mount(self) -> None:
         self._fill(self.match.result())
-        self.query_one("#again", Button).focus()
+        self._show_series()
+        self._show_stages()
+
+    def _show_series(self) -> None:
+        """Tonight's table: the wins of each player over the play-again
+        matches of this sitting (only after a play again)."""
+        line = self.query_one("#results-series", Static)
+        path = self.match.save_path
+        line.display = False
+        if self.match.record.series is None or path is None:
+            return
+        try:
+            with History() as history:
+                tally = history.series(path)
+        except (sqlite3.Error, OSError):
+            return  # the history is out of reach: the match's own result stands
+        if tally:
+            line.update("Tonight's table, wins: " + ", ".join(
+                f"{shown(player.label)} {_wins(wins)}" for player, wins in tally))
+            line.display = True
+
+    def _show_stages(self) -> None:
+        chart = self.query_one(StageChart)
+        summary = _summary(self.match)
+        chart.display = bool(summary and summary.stages)
+        if summary and summary.stages:
+            chart.show([seat_label(seat) for seat in self.match.record.seats], summary.stages,
+                       word=stage_word(self.match.result()))
+
+    def action_button(self, step: int) -> None:
+        """←/→: choose a button (the first one chosen is at that end)."""
+        buttons = list(self.query(Button))
+        focused = self.focused
+        if focused in buttons:
+            index = (buttons.index(focused) + step) % len(buttons)
+        else:
+            index = 0 if step > 0 else len(buttons) - 1
+        buttons[index].focus()
+
+    def action_review(self) -> None:
+        from tablegames.ui.review import open_review
+
+        if self.app.screen is self:
+            open_review(self.app, self.match.save_path, self.match.record)
 
     def _fill(self, result: Result) -> None:
         headers, rows, lines = result_rows(result, self.match.record.seats, self.app.glyphs)
@@ -91,6 +153,7 @@ class ResultsScreen(Screen):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Play again", "Same game and seats, a new deal", self.action_again)
+        yield SystemCommand("Review this match", "Step through it move by move", self.action_review)
         yield SystemCommand("Quit to picker", "Back to the list of games", self.app.action_to_picker)
 
 
@@ -128,3 +191,20 @@ def result_rows(result: Result, seats: Sequence[Seat], glyphs: Glyphs
         blocks.append("\n".join(lines))
     more = "  (up/down to scroll)" if len(names) > 2 else ""
     return headers, rows, f"How the scores add up{more}:\n\n" + "\n\n".join(blocks)
+
+
+def _wins(wins: float) -> str:
+    return f"{wins:.0f}" if abs(wins - round(wins)) < 1e-9 else f"{wins:.1f}"
+
+
+def _summary(match: Match) -> MatchSummary | None:
+    try:
+        return summary_of(match.save_path or Path(f"{match.record.game}-{match.record.id}.json"), match.record)
+    except RecordError:
+        return None
+
+
+def stage_word(result: Result) -> str:
+    """What the breakdown calls a stage ("Hand 1" -> "hand")."""
+    label = result.breakdown[0][0][0] if result.breakdown and result.breakdown[0] else "Hand 1"
+    return label.rsplit(" ", 1)[0].lower()

@@ -35,7 +35,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tablegames.core import records
-from tablegames.core.game import IllegalAction
+from tablegames.core.game import IllegalAction, Result
+from tablegames.core.history import summary_of
 from tablegames.core.match import BotTurn, Match
 from tablegames.core.records import MatchRecord, RecordError
 from tablegames.core.registry import load_asset
@@ -43,7 +44,9 @@ from tablegames.core.seats import shown
 from tablegames.ui.app import TableGamesApp
 from tablegames.ui.game_screen import GameScreen, GenericGameScreen
 from tablegames.ui.keys import RULES
+from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter, LogPanel, ScoreTable, TextLine
+from tablegames.ui.widgets.chart import StageChart
 
 # A view's counter of hands or rounds, and what to call one ("hand 2").
 STAGE_FIELDS = (("hand_no", "hand"), ("round", "round"), ("deal", "deal"), ("stage", "stage"))
@@ -397,6 +400,7 @@ class ReviewResultScreen(_Stepping):
             yield ScoreTable(id="results-table")
             yield Static(id="results-lines", markup=False)
             yield Static(id="review-summary", markup=False)
+            yield StageChart(id="results-chart")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -413,6 +417,19 @@ class ReviewResultScreen(_Stepping):
         self.query_one("#results-lines", Static).display = bool(lines)
         summary = "\n".join(dict.fromkeys(part for part in (match.spec.score_note, result.summary) if part))
         self.query_one("#review-summary", Static).update(summary)
+        self._show_stages(result)
+
+    def _show_stages(self, result: Result) -> None:
+        from tablegames.ui.results import stage_word
+
+        chart = self.query_one(StageChart)
+        try:
+            stages = summary_of(self.review.path or Path("review.json"), self.review.record).stages
+        except RecordError:
+            stages = ()
+        chart.display = bool(stages)
+        if stages:
+            chart.show([seat_label(seat) for seat in self.review.record.seats], stages, word=stage_word(result))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in REVIEW_ACTIONS:

@@ -1,0 +1,230 @@
+"""Statistics of the finished matches, from the history index: per player
+(names compared trimmed and case-insensitively, bots grouped by level) over
+one game or all: matches, wins (a shared win counts 1/k), win share, mean
+and best score (one game only: scores of different games do not add up),
+the current and the longest winning streak; a bar chart of the win shares;
+head to head for two chosen players.
+
+Keys: ``g`` (or ←/→ on the game) the game, ``a`` / ``b`` the two players of
+the head to head, ↑/↓ scroll, Escape back. The index is read in a worker
+thread, as on the history screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Label
+from textual.worker import get_current_worker
+
+from tablegames.core import registry
+from tablegames.core.history import HeadToHead, History, PlayerKey, PlayerStats
+from tablegames.core.seats import shown
+from tablegames.ui.history import game_choices, score_text
+from tablegames.ui.widgets import Cycler, KeyFooter, ScoreTable, TextLine
+from tablegames.ui.widgets.chart import BarChart
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import TableGamesApp
+
+NAME_WIDTH = 14
+
+
+def stats_rows(stats: list[PlayerStats]) -> tuple[list[str], list[list[str | int]]]:
+    """The statistics table: one row per player."""
+    headers = ["Player", "Matches", "Wins", "Share", "Mean", "Best", "Streak", "Longest"]
+    rows: list[list[str | int]] = []
+    for row in stats:
+        rows.append([
+            _cut(shown(row.player.label)), row.matches, score_text(round(row.wins, 2)), f"{row.win_share:.0%}",
+            "-" if row.mean_score is None else f"{row.mean_score:.1f}",
+            "-" if row.best_score is None else score_text(row.best_score),
+            row.current_streak, row.longest_streak,
+        ])
+    return headers, rows
+
+
+def head_to_head_line(h2h: HeadToHead) -> str:
+    a, b = shown(h2h.a.label), shown(h2h.b.label)
+    if h2h.a.key == h2h.b.key:
+        return "Head to head: choose two different players (a and b)."
+    if not h2h.matches:
+        return f"Head to head: {a} and {b} have not played a match together."
+    draws = f", {h2h.draws} level" if h2h.draws else ""
+    return (f"Head to head, {h2h.matches} match{'es' if h2h.matches != 1 else ''}: "
+            f"{a} ahead {score_text(h2h.a_wins)}, {b} ahead {score_text(h2h.b_wins)}{draws}.")
+
+
+def _cut(label: str) -> str:
+    """A label for the table's first column (a bot's "Bot (normal)" is 12)."""
+    return label if len(label) <= NAME_WIDTH else label[:NAME_WIDTH - 1] + "."
+
+
+class StatsScreen(Screen):
+    """Per player statistics, a chart of win shares, head to head."""
+
+    if TYPE_CHECKING:
+        app: TableGamesApp
+
+    BINDINGS = [
+        Binding("g", "game(1)", "Game"),
+        Binding("a", "pick('a', 1)", "Player A"),
+        Binding("b", "pick('b', 1)", "Player B"),
+        Binding("up", "scroll(-1)", "Players", group=Binding.Group("Players", compact=True)),
+        Binding("down", "scroll(1)", "Players", group=Binding.Group("Players", compact=True)),
+        Binding("pageup", "scroll(-10)", "Players", show=False),
+        Binding("pagedown", "scroll(10)", "Players", show=False),
+        Binding("escape", "back", "Back", key_display="Esc"),
+    ]
+    AUTO_FOCUS = ""
+
+    DEFAULT_CSS = """
+    StatsScreen #stats-title, StatsScreen #stats-message { padding: 0 1; }
+    StatsScreen #stats-filters { height: 1; margin: 0 1; }
+    StatsScreen #stats-filters Label { padding: 0 1 0 0; }
+    StatsScreen #stats-body { height: 1fr; padding: 0 1; }
+    StatsScreen #stats-table { margin: 1 0 0 0; }
+    StatsScreen #stats-chart { height: 1fr; min-height: 6; }
+    """
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.players: list[PlayerKey] = []
+        self.stats: list[PlayerStats] = []
+        self.a: str | None = None  # the head to head's players (keys)
+        self.b: str | None = None
+        self.first = 0  # the first row shown (↑/↓ move through the players)
+
+    def compose(self) -> ComposeResult:
+        yield TextLine("Statistics: reading the index...", id="stats-title")
+        with Horizontal(id="stats-filters"):
+            yield Label("Game:")
+            yield Cycler(game_choices(), self.game, id="stats-game")
+        with Vertical(id="stats-body"):
+            yield TextLine(id="stats-h2h")
+            yield ScoreTable(id="stats-table")
+            yield TextLine(id="stats-more")
+            yield BarChart(id="stats-chart")
+        yield TextLine(id="stats-message")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.load()
+
+    def load(self) -> None:
+        self._read(self.game, self.a, self.b)
+
+    @work(thread=True, exclusive=True, group="stats")
+    def _read(self, game: str | None, a: str | None, b: str | None) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._progress, done, total)
+
+        with History(progress=progress) as history:
+            stats = history.stats(game)
+            players = [row.player for row in sorted(stats, key=lambda s: (-s.matches, s.player.label.casefold()))]
+            keys = [p.key for p in players]
+            a = a if a in keys else (keys[0] if keys else None)
+            b = b if b in keys else (keys[1] if len(keys) > 1 else None)
+            h2h = history.head_to_head(a, b, game) if a and b else None
+            notices = list(history.notices)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._show, stats, players, a, b, h2h, notices)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.query_one("#stats-title", TextLine).show(
+            f"Statistics: updating the index, {done:,} of {total:,} records read")
+
+    def _show(self, stats: list[PlayerStats], players: list[PlayerKey], a: str | None, b: str | None,
+              h2h: HeadToHead | None, notices: list[str]) -> None:
+        self.stats, self.players, self.a, self.b = stats, players, a, b
+        title = registry.get(self.game).title if self.game else "all games"
+        self.query_one("#stats-title", TextLine).show(
+            f"Statistics, {title}: {len(stats):,} player{'s' if len(stats) != 1 else ''}"
+            if stats else f"Statistics, {title}: no finished match yet")
+        self._draw_rows()
+        self.query_one("#stats-h2h", TextLine).show(head_to_head_line(h2h) if h2h is not None else "")
+        self.query_one("#stats-message", TextLine).show(notices[0] if notices else "")
+        self.refresh_bindings()
+
+    def visible_rows(self) -> int:
+        """Rows of the table at this height: the chart keeps the rest (at
+        80x24: six players, and their bars)."""
+        return max(3, (self.app.size.height - 12) // 2)
+
+    def _draw_rows(self) -> None:
+        """The table's rows from ``first`` (most wins first), and the same
+        players' win shares as bars."""
+        stats = self.stats
+        visible = self.visible_rows()
+        self.first = max(0, min(self.first, len(stats) - visible))
+        rows_of = stats[self.first:self.first + visible]
+        headers, rows = stats_rows(rows_of)
+        table = self.query_one("#stats-table", ScoreTable)
+        table.display = bool(stats)
+        table.show(headers, rows, numeric=set(range(1, len(headers))))
+        keys = f" ({self.app.glyphs.up_down} for the others)" if len(stats) > visible else ""
+        self.query_one("#stats-more", TextLine).show(
+            f"Players {self.first + 1}-{self.first + len(rows_of)} of {len(stats):,}{keys}"
+            if len(stats) > visible else "")
+        chart = self.query_one(BarChart)
+        chart.display = bool(rows_of)
+        chart.show([_cut(shown(row.player.label)) for row in rows_of], [100 * row.win_share for row in rows_of],
+                   title="Win share (%)")
+
+    def on_resize(self) -> None:
+        if self.stats:
+            self._draw_rows()
+
+    # ----- keys
+    @on(Cycler.Changed, "#stats-game")
+    def _game_changed(self, event: Cycler.Changed) -> None:
+        self.game = event.value
+        self.load()
+
+    def action_game(self, step: int) -> None:
+        self.query_one("#stats-game", Cycler).action_step(step)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "pick":
+            return len(self.players) > 1
+        if action == "scroll":
+            return len(self.stats) > self.visible_rows()
+        return True
+
+    def action_pick(self, which: str, step: int) -> None:
+        """``a`` / ``b``: the next player (most matches first) for that side."""
+        keys = [p.key for p in self.players]
+        if len(keys) < 2:
+            return
+        current = self.a if which == "a" else self.b
+        other = self.b if which == "a" else self.a
+        index = keys.index(current) if current in keys else -1
+        for _ in range(len(keys)):
+            index = (index + step) % len(keys)
+            if keys[index] != other:
+                break
+        if which == "a":
+            self.a = keys[index]
+        else:
+            self.b = keys[index]
+        self.load()
+
+    def action_scroll(self, lines: int) -> None:
+        self.first += lines
+        self._draw_rows()
+
+    def action_back(self) -> None:
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Back", "Close the statistics", self.action_back)
