@@ -45,8 +45,10 @@ REVIEW_EPILOG = """\
 examples:
   tablegames review ~/.local/share/tablegames/matches/finished/blind-chicken-1a2b3c4d.json
 
-Only a finished match can be reviewed (every hand is shown, face up); the
-file is only read, never changed."""
+In a terminal the review screen opens (left/right a move, Home/End, PgUp/PgDn
+a hand or round, Tab each seat's view, Esc quits); elsewhere, or with --text,
+the moves are printed. Only a finished match can be reviewed (every hand is
+shown, face up); the file is only read, never changed."""
 
 
 def add_parsers(sub: Any) -> None:
@@ -68,11 +70,13 @@ def add_parsers(sub: Any) -> None:
     sta.add_argument("--player", metavar="NAME", help="only this player (any case; \"Bot (hard)\" for bots)")
     sta.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
-    rev = sub.add_parser("review", help="print a finished match move by move", formatter_class=fmt,
-                         description="Print a finished match move by move, with the table after each "
-                                     "move (every hand face up: the match is over) and the result.",
+    rev = sub.add_parser("review", help="a finished match move by move", formatter_class=fmt,
+                         description="Step through a finished match move by move, with the table after "
+                                     "each move (every hand face up: the match is over) and the result.",
                          epilog=REVIEW_EPILOG)
     rev.add_argument("file", metavar="FILE", help="a finished match record (.json)")
+    rev.add_argument("--text", action="store_true",
+                     help="print the moves as text even in a terminal (where the review screen opens)")
     rev.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
@@ -272,6 +276,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         # The review shows every hand: an unfinished match never gets one.
         raise cli.CliError(f"Cannot review {shown(str(args.file))}: the match is not finished (resume it from "
                            f"the picker; 'tablegames replay FILE' shows where it stands).")
+    if not args.json and not args.text and cli._terminal_problem() is None:
+        try:
+            from tablegames.ui.review import run_review
+        except ImportError:
+            pass  # no app here: the text will do
+        else:
+            return run_review(args.file, getattr(args, "ascii", False))
     spec = registry.get(record.game)
     steps = _steps(spec, record)
     result = state.result()

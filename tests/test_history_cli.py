@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import types
 from datetime import datetime
 from pathlib import Path
 
@@ -201,3 +203,18 @@ def test_a_corrupt_index_is_one_notice_and_the_history_still_shows(capsys):
     code, out, err = run(capsys, "history")
     assert code == 0 and "Ann" in out
     assert len(err.strip().splitlines()) == 1 and "moved aside" in err
+
+
+def test_review_in_a_terminal_opens_the_review_screen_only_for_a_finished_match(capsys, monkeypatch):
+    opened: list[tuple] = []
+    fake = types.ModuleType("tablegames.ui.review")
+    fake.run_review = lambda path, ascii=False: opened.append((path, ascii)) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tablegames.ui.review", fake)
+    monkeypatch.setattr(cli, "_terminal_problem", lambda: None)  # as if in a terminal
+    done, _ = finish(3, [Seat("Ann"), Seat("Ben")])
+    unfinished, _ = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", moves=10)
+    assert run(capsys, "--ascii", "review", str(done))[0] == 0
+    assert opened == [(str(done), True)]
+    assert_one_line_error(*run(capsys, "review", str(unfinished)), "not finished")
+    code, out, _ = run(capsys, "review", str(done), "--text")
+    assert code == 0 and "1. " in out and len(opened) == 1
