@@ -47,7 +47,7 @@ def positions(spec, players: int, games: int, seed: int) -> list:
 
 
 def decision_times(spec, level: str, found: list, iterations: list[int] | None = None) -> list[float]:
-    bot = spec.bots[level]()
+    bot = spec.new_bot(level)
     rng = random.Random(7)
     times = []
     clock = time.perf_counter_ns

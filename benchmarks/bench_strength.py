@@ -63,7 +63,7 @@ def decision_times(spec, players: int, count: int, seed: int) -> tuple[list[floa
 
     found = [(state, seat) for state, seat in positions(spec, players, 3, seed)
              if len(state.legal_actions(seat)) > 1]
-    bot = spec.bots["search"]()
+    bot = spec.new_bot("search")
     bot.budget = DEFAULT_BUDGET
     rng = random.Random(seed)
     times, iterations = [], []

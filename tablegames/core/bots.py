@@ -4,22 +4,68 @@ never from the state, so it cannot cheat."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Collection, Protocol, Sequence
+from typing import Any, Hashable, Protocol, Sequence
 
 
 class Bot(Protocol):
+    """What the match and the search bot (core/search.py) ask of a bot;
+    ``BaseBot`` gives every part a default."""
+
     # False when the bot ignores the view: the engine then skips building it.
     needs_view: bool
+    # Thinks long (the search bot, up to 1.2 s a turn): the app runs it off
+    # the UI thread, on a random stream of its own.
+    slow: bool
+    # A playout policy that reads the search's own re-deal (never the real
+    # state) instead of a view: the search passes it the state.
+    reads_state: bool
+    # Remembers what its seat did or saw beyond the view (``observe``,
+    # ``remembered``).
+    remembers: bool
 
-    def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any: ...
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+    def observe(self, view: Any, legal: Sequence[Any], action: Any) -> None:
+        """The seat played ``action`` at this decision without this bot
+        choosing it (a search overruled its advice; a match rebuilt from its
+        record shows the bot the seat's past): remember it as ``choose``
+        would have had it chosen ``action``."""
+
+    def remembered(self) -> Any:
+        """What the seat remembers beyond its view (the game's sampler keeps
+        it in every re-deal), or None."""
+
+    def begin_turn(self, turn: Hashable) -> None:
+        """The match names the turn the next decision belongs to."""
 
 
-class RandomBot:
+class BaseBot:
+    """The defaults of ``Bot``: needs a view, quick, remembers nothing."""
+
+    needs_view: bool = True
+    slow: bool = False
+    reads_state: bool = False
+    remembers: bool = False
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def observe(self, view: Any, legal: Sequence[Any], action: Any) -> None:
+        return None
+
+    def remembered(self) -> Any:
+        return None
+
+    def begin_turn(self, turn: Hashable) -> None:
+        return None
+
+
+class RandomBot(BaseBot):
     """Picks uniformly among the legal actions."""
 
     needs_view = False
 
-    def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[rng.randrange(len(legal))]
 
 
@@ -66,40 +112,3 @@ def normalise_level(level: str) -> str:
 def level_name(level: str) -> str:
     """The stored level as players call it: "search" -> "hard"."""
     return LEVEL_NAMES.get(level, level)
-
-
-def bot_levels(heuristic: Callable[[], Bot], *, game: str = "",
-               playout: str | Callable[[], Bot] = "random", evaluate: Callable[[Any, int], float] | None = None,
-               evaluate_players: Collection[int] = (), lead_steps: int = 0,
-               random_rivals: float | Callable[[Any, Any], float] = 0.0, own_memory: bool = False,
-               alternatives: Callable[[Any, Any], Sequence[Any]] | None = None) -> dict[str, Callable[[], Bot]]:
-    """A game's bots by level: random play, the game's own heuristic and,
-    given the game's id, the search bot (it needs the game's sampler) whose
-    playouts use the ``playout`` level (the heuristic where that is both
-    stronger and fast enough) or a game's own playout policy (a factory;
-    it may read the search's re-deal directly, see core/search.py). At
-    ``evaluate_players`` player counts, playouts instead look one round ahead with the heuristic and are scored
-    by the game's ``evaluate`` (state, seat) -> float. With ``lead_steps``,
-    the first decisions of each playout (how the others answer the move
-    being judged) are the heuristic's. With ``random_rivals``, each rival
-    plays at random in that share of the re-deals (a number, or the game's
-    estimate from the view and the seat's memory). With ``own_memory``, the
-    seat's own moves in the playouts are its heuristic's, remembering what
-    the seat did (the heuristic must have ``played``). In a free-form phase
-    (arranging a hand) the search weighs the heuristic's choice against the
-    game's ``alternatives`` (view, advice) -> actions, if it gives any."""
-    levels: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": heuristic}
-    if game:
-        policy = playout if callable(playout) else RandomBot if playout == "random" else heuristic
-
-        def search() -> Bot:
-            from tablegames.core import registry
-            from tablegames.core.search import SearchBot
-
-            return SearchBot(lambda: registry.get(game), policy, advisor=heuristic, evaluate=evaluate,
-                             evaluate_players=evaluate_players, lead_steps=lead_steps,
-                             random_rivals=random_rivals, own_memory=own_memory,
-                             alternatives=alternatives)
-
-        levels["search"] = search
-    return levels

@@ -7,14 +7,16 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
+
+from tablegames.core.bots import Bot
 
 from tablegames.core.errors import IllegalAction
 from tablegames.core.events import Event
 from tablegames.core.words import whole_number
 
-__all__ = ["Event", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
-           "rules_page"]
+__all__ = ["BotFactory", "Event", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
+           "SearchHooks", "rules_page"]
 
 
 @dataclass(frozen=True)
@@ -141,9 +143,50 @@ class Scene:
     gives the Match, ``keys`` are pressed once its screen is up."""
 
     name: str
-    build: Callable[[], "Match"]
+    build: Callable[[], Any]  # -> core.match.Match (not imported: match.py imports this module)
     keys: tuple[str, ...] = ()
     caption: str = ""
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What the hard bot (core/search.py) needs of a game beyond its rules,
+    sampler and heuristic. Every field has a default that suits a game of
+    one stage played out at random; what a seat remembers is its
+    heuristic's (``Bot.remembers``)."""
+
+    # The playouts' policy: "random", "heuristic" (where that is both
+    # stronger and fast enough) or a factory of the game's own playout bot
+    # (it may read the search's re-deal: ``Bot.reads_state``).
+    playout: str | Callable[[], Bot] = "random"
+    # A game of several scored stages (hands, rounds): the stage a state is
+    # in, and the seats' standings then, the highest best. Playouts stop at
+    # the end of the stage and are judged by the standings, as if the game
+    # ended there: later deals add noise, not information.
+    stage: Callable[[Any], Hashable] | None = None
+    standings: Callable[[Any], Sequence[float]] | None = None
+    # At these player counts, playouts look one round ahead with the
+    # heuristic and are scored by ``evaluate`` (state, seat) -> float.
+    evaluate: Callable[[Any, int], float] | None = None
+    evaluate_players: frozenset[int] = frozenset()
+    # The first decisions of each playout (how the others answer the move
+    # being judged) are the heuristic's.
+    lead_steps: int = 0
+    # The share of re-deals in which each rival plays at random: a number,
+    # or the game's estimate (view, the seat's memory) -> share.
+    random_rivals: float | Callable[[Mapping[str, Any], Any], float] = 0.0
+    # The seat's own moves in the playouts are its heuristic's, remembering
+    # what the seat did (the heuristic ``remembers``).
+    own_memory: bool = False
+    # In a free-form phase (arranging a hand), the game's variations
+    # (view, advice) -> actions of the heuristic's choice.
+    alternatives: Callable[[Mapping[str, Any], Any], Sequence[Any]] | None = None
+
+
+# A bot factory gets the game's spec: the search bot reads the sampler and
+# the search hooks from it. A game's levels come from ``bot_levels``
+# (core/search.py).
+BotFactory = Callable[["GameSpec"], Bot]
 
 
 @dataclass(frozen=True)
@@ -157,7 +200,7 @@ class GameSpec:
     pitch: str
     new_state: Callable[[Sequence[str], dict[str, int], int], GameState]
     parse_action: Callable[[str], Any]
-    bots: dict[str, Callable[[], Any]]
+    bots: dict[str, BotFactory]
     default_bot: str
     rules_text: Callable[[], str]
     options: tuple[Option, ...] = ()
@@ -169,6 +212,7 @@ class GameSpec:
     score_name: str = "score"
     lowest_best: bool = False
     sample: Sampler | None = None
+    search: SearchHooks = SearchHooks()
     # A check across options (options, players); raises ValueError, one line.
     check_options: Callable[[dict[str, int], int], None] | None = None
     # Assets, named so the app and the tests find them without a list of games:
@@ -177,6 +221,10 @@ class GameSpec:
     screen: str = ""
     scenes: str = ""
     driver: str = ""
+
+    def new_bot(self, level: str) -> Bot:
+        """A new bot of ``level`` (a stored level name) for this game."""
+        return self.bots[level](self)
 
     @property
     def player_range(self) -> range:
@@ -227,10 +275,6 @@ class GameSpec:
             raise
         except (ValueError, IndexError, KeyError):
             raise IllegalAction(f"Not a move in {self.title}: {text!r}.") from None
-
-
-if TYPE_CHECKING:
-    from tablegames.core.match import Match
 
 
 def rules_page(package: str) -> Callable[[], str]:

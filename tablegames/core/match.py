@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tablegames.core import records, registry
-from tablegames.core.bots import turn_key
+from tablegames.core.bots import Bot, turn_key
 from tablegames.core.game import Event, GameState, IllegalAction, Result
 from tablegames.core.records import MatchRecord
 
@@ -48,13 +48,8 @@ class Match:
         self._state = records.replay(record, self.log)
         self.autosave = autosave
         self.save_path = save_path
-        self._bots = {
-            seat_no: self.spec.bots[seat.bot]()
-            for seat_no, seat in enumerate(record.seats)
-            if seat.bot is not None
-        }
-        # Bot choices are recorded, so this only has to be varied, not replayable.
-        self._bot_rng = random.Random(record.seed * 7919 + len(record.actions))
+        self._bots = {seat_no: self._new_bot(seat_no) for seat_no, seat in enumerate(record.seats)
+                      if seat.bot is not None}
         humans = self.humans
         self.at_keyboard: int | None = humans[0] if len(humans) == 1 else None
         # Per human seat: how much of the log they had seen when they left the keyboard.
@@ -63,6 +58,29 @@ class Match:
         # Counts every change (a move, a take-back): a bot decision made
         # before the latest change is stale.
         self.changes = 0
+
+    def _new_bot(self, seat: int) -> Bot:
+        """The seat's bot, shown the seat's own past decisions in the record
+        (what it saw and what it played): a bot keeps nothing the record
+        does not hold, so a resumed match plays on as if it never stopped."""
+        level = self.record.seats[seat].bot
+        assert level is not None
+        bot = self.spec.new_bot(level)
+        if bot.remembers and any(mover == seat for mover, _ in self.record.actions):
+            state = self.spec.new_game(self.record.names, self.record.options, self.record.seed)
+            for mover, text in self.record.actions:
+                action = self.spec.parse(text)
+                if mover == seat:
+                    view = state.view(seat) if bot.needs_view else None
+                    bot.observe(view, state.legal_actions(seat), action)
+                state.apply(mover, action)
+        return bot
+
+    def _bot_rng(self) -> random.Random:
+        """The random stream of the next bot decision: from the record alone
+        (its seed and length), so a resumed match decides as one that never
+        stopped."""
+        return random.Random(f"bots {self.record.seed} {len(self.record.actions)}")
 
     # ----- who is who
     @property
@@ -227,18 +245,18 @@ class Match:
         bot = self._bots[seat]
         view = self._state.view(seat) if bot.needs_view else None
         legal = list(self._state.legal_actions(seat))
-        begin_turn = getattr(bot, "begin_turn", None)
-        if begin_turn is not None:  # it shares its thinking time across a turn
-            begin_turn(turn_key(self.record.actions, seat, self.changes))
-        slow = getattr(bot, "slow", False)
-        # A slow bot may think in another thread: it gets a stream of its own.
-        rng = random.Random(self._bot_rng.random()) if slow else self._bot_rng
-        return BotTurn(seat, self.changes, slow, lambda: bot.choose(view, legal, rng))
+        # A bot that shares its thinking time across a turn learns which it is.
+        bot.begin_turn(turn_key(self.record.actions, seat, self.changes))
+        rng = self._bot_rng()
+        return BotTurn(seat, self.changes, bot.slow, lambda: bot.choose(view, legal, rng))
 
     def play_bot(self, turn: BotTurn, action: Any) -> list[Event]:
         """Play a bot's decision. A stale one (the match moved on while the
         bot thought: a take-back, another seat's move) is dropped: returns []."""
         if self.changes != turn.change or self.next_bot() != turn.seat:
+            if self._bots[turn.seat].remembers:
+                # It may have noted a decision that was never played.
+                self._bots[turn.seat] = self._new_bot(turn.seat)
             return []
         self._take_back = None  # never across another player's turn
         return self._apply(turn.seat, action)

@@ -31,8 +31,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Hashable, Mapping, Sequence
 
+from tablegames.core.bots import BaseBot, Bot, RandomBot
 from tablegames.core.errors import IllegalAction
-from tablegames.core.game import GameSpec, GameState, Result
+from tablegames.core.game import BotFactory, GameSpec, GameState, Result, SearchHooks
 
 # Reward = WIN_WEIGHT x share of the win + the rest x rank among the seats.
 WIN_WEIGHT = 0.7
@@ -109,7 +110,7 @@ def careless_chance(evidence: Sequence[tuple[int, float, float]], prior: float =
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, log_odds))))
 
 
-class SearchBot:
+class SearchBot(BaseBot):
     """Flat determinised Monte Carlo over the candidate actions.
 
     Every candidate is played out in the same re-deals with the same playout
@@ -120,27 +121,33 @@ class SearchBot:
     one-hand games of a trick-taking game at 4 players against normal bots, 100
     playouts a move, the win share went from 26.7% to 30.0% and the mean
     score margin from +0.6 to +2.9, in less time: a copy is cheaper than a
-    re-deal.)"""
+    re-deal.)
+
+    How it searches a game is the game's ``SearchHooks`` (``spec.search``,
+    or ``hooks`` given here)."""
 
     needs_view = True
     # Thinks up to its budget (1.2 s a turn): the app runs it off the UI thread.
     slow = True
 
-    def __init__(self, spec: Callable[[], GameSpec], policy: Callable[[], Any],
-                 budget: Budget = DEFAULT_BUDGET, advisor: Callable[[], Any] | None = None,
-                 evaluate: Callable[[Any, int], float] | None = None,
-                 evaluate_players: Collection[int] = (), lead_steps: int = 0,
-                 random_rivals: float | Callable[[Mapping[str, Any], Any], float] = 0.0, own_memory: bool = False,
-                 alternatives: Callable[[Mapping[str, Any], Any], Sequence[Any]] | None = None) -> None:
+    def __init__(self, spec: GameSpec, policy: Callable[[], Bot] | None = None,
+                 budget: Budget | None = None, advisor: Callable[[], Bot] | None = None,
+                 hooks: SearchHooks | None = None) -> None:
         self._spec = spec
+        hooks = hooks if hooks is not None else spec.search
+        self.hooks = hooks
+        if policy is None:
+            playout = hooks.playout
+            policy = playout if callable(playout) else (
+                advisor if playout == "heuristic" and advisor is not None else RandomBot)
         # In a free-form phase, the game's variations of the heuristic's
         # choice (view, advice) -> actions: the search weighs them against it.
-        self._alternatives = alternatives
+        self._alternatives = hooks.alternatives
         # A game's evaluation of a position for a seat (higher is better):
         # at these player counts a playout looks only one round ahead, with
         # the heuristic in every seat, and is scored by it (look_ahead).
-        self._evaluate = evaluate
-        self._evaluate_players = frozenset(evaluate_players)
+        self._evaluate = hooks.evaluate
+        self._evaluate_players = frozenset(hooks.evaluate_players)
         self._policy_factory = policy
         # The heuristic (a factory; playouts make their own from it).
         self._advisor = advisor
@@ -148,9 +155,13 @@ class SearchBot:
         # candidate, and the one played in a free-form phase. One instance
         # for the whole game, shown every view the seat gets, so that it
         # remembers what the seat saw as the normal bot does (a fresh one
-        # each decision forgot the hand it looked at).
+        # each decision forgot the hand it looked at). What it remembers
+        # comes from the seat's own past only: a bot rebuilt from the
+        # match's record is shown it again (``observe``).
         self._adviser = advisor() if advisor is not None else None
-        self.budget = budget
+        self.remembers = self._adviser is not None and self._adviser.remembers
+        # Read when built (not when defined): tests set a fixed budget.
+        self.budget = budget if budget is not None else DEFAULT_BUDGET
         # How sure the search must be to overrule the heuristic's choice:
         # the paired gain over it must exceed this many standard errors.
         self.confidence = CONFIDENCE
@@ -159,23 +170,33 @@ class SearchBot:
         # being judged) are the heuristic's, the rest the fast policy's:
         # where a fast policy cannot tell how a rival answers and the
         # heuristic is too slow for whole playouts.
-        self.lead_steps = lead_steps if advisor is not None else 0
+        self.lead_steps = hooks.lead_steps if advisor is not None else 0
         # The chance that a rival plays at random in a re-deal (each rival,
         # each re-deal): playouts that expect every rival to answer well
         # misjudge a table of careless players (easy bots, beginners). A
         # game may estimate it from what the table has shown so far
         # (view, memory) -> share.
-        self.random_rivals = random_rivals
+        self.random_rivals = hooks.random_rivals
         # The seat's own moves in the playouts are its adviser's, copied with
         # what it remembers (its hidden gifts): a fresh policy on a re-dealt
         # view has forgotten them and plays the seat more carelessly.
-        self.own_memory = own_memory
+        self.own_memory = hooks.own_memory
+        # The game's stages (see SearchHooks), for the playouts.
+        self._stage = hooks.stage if hooks.standings is not None else None
+        self._standings = hooks.standings if hooks.stage is not None else None
         # The clock the budget is counted on (tests give their own).
         self.clock: Callable[[], float] = time.perf_counter
         # The turn the next decision belongs to (``begin_turn``; None: each
         # decision is a turn of its own) and the seconds it has thought.
         self._turn: Hashable | None = None
         self._thought = 0.0
+
+    def observe(self, view: Any, legal: Sequence[Any], action: Any) -> None:
+        if self._adviser is not None:
+            self._adviser.observe(view, legal, action)
+
+    def remembered(self) -> Any:
+        return self._adviser.remembered() if self._adviser is not None else None
 
     def begin_turn(self, turn: Hashable) -> None:
         """The match names the turn the next decision belongs to: the
@@ -215,15 +236,15 @@ class SearchBot:
         # a little short of the budget: the last playout runs past the check.
         seconds = self._seconds()
         deadline = None if seconds is None else start + 0.97 * seconds
-        spec = self._spec()
+        spec = self._spec
         if spec.sample is None:
             return self._policy_factory().choose(view, legal, rng)
         rng = random.Random(rng.random())  # own stream: reproducible per decision
         candidates = list(legal)
         advice = None
-        # An adviser that remembers its own moves (``played``) is restored to
-        # before its advice, and told the move, when the search overrules it.
-        before = copy.deepcopy(self._adviser) if hasattr(self._adviser, "played") else None
+        # An adviser that remembers its own moves is restored to before its
+        # advice, and told the move, when the search overrules it.
+        before = copy.deepcopy(self._adviser) if self.remembers else None
         if self._adviser is not None:
             advice = self._adviser.choose(view, legal, rng)
             if advice not in candidates:
@@ -240,15 +261,15 @@ class SearchBot:
                 return advice
             candidates.remove(advice)
             candidates.insert(0, advice)  # first: it wins ties
-        choice = self._paired(spec, view, candidates, rng, deadline, advised=advice is not None,
+        choice = self._paired(spec, view, legal, candidates, rng, deadline, advised=advice is not None,
                               before=before)
         if before is not None and choice != advice:
             self._adviser = before
-            before.played(view, choice)
+            before.observe(view, legal, choice)
         return choice
 
-    def _paired(self, spec: GameSpec, view: Mapping[str, Any], candidates: list[Any], rng: random.Random,
-                deadline: float | None, advised: bool, before: Any = None) -> Any:
+    def _paired(self, spec: GameSpec, view: Mapping[str, Any], legal: Sequence[Any], candidates: list[Any],
+                rng: random.Random, deadline: float | None, advised: bool, before: Any = None) -> Any:
         """Sequential halving over ``candidates``, each round on re-deals
         shared by all the candidates still in. With ``advised``, the first
         candidate is the heuristic's choice: it stays in every round, and
@@ -263,8 +284,7 @@ class SearchBot:
         sample = spec.sample
         assert sample is not None
         # What the seat remembers beyond its view (its adviser keeps it).
-        remembered = getattr(self._adviser, "remembered", None)
-        memory = remembered() if remembered is not None else None
+        memory = self._adviser.remembered() if self._adviser is not None and self.remembers else None
         careless_share = self.random_rivals
         if callable(careless_share):
             careless_share = careless_share(view, memory)
@@ -273,7 +293,7 @@ class SearchBot:
         if self.own_memory and before is not None:
             for index, candidate in enumerate(candidates):
                 selves[index] = copy.deepcopy(before)
-                selves[index].played(view, candidate)
+                selves[index].observe(view, legal, candidate)
         budget = self.budget
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
@@ -316,7 +336,8 @@ class SearchBot:
                     else:
                         own = copy.deepcopy(selves[index]) if selves[index] is not None else None
                         scores.append(_play_out(state, seat, policy, random.Random(seed),
-                                                budget.playout_limit, lead, self.lead_steps, careless, own))
+                                                budget.playout_limit, lead, self.lead_steps, careless, own,
+                                                self._stage, self._standings))
                 if len(scores) < len(alive):
                     out_of_time = True
                     break
@@ -350,34 +371,35 @@ class SearchBot:
         return candidates[best]
 
 
-def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limit: int,
-              lead: Any = None, lead_steps: int = 0, careless: Collection[int] = (),
-              own: Any = None) -> float:
+def _play_out(state: GameState, seat: int, policy: Bot, rng: random.Random, limit: int,
+              lead: Bot | None = None, lead_steps: int = 0, careless: Collection[int] = (),
+              own: Bot | None = None, stage: Callable[[Any], Hashable] | None = None,
+              standings: Callable[[Any], Sequence[float]] | None = None) -> float:
     """Play on with ``policy`` in every seat (it sees only views) and return
-    the reward for ``seat``. A game whose state has ``stage()`` and
-    ``standings()`` (several scored hands or rounds) is played only to the
-    end of the current stage and judged by the standings then, as if the
-    game ended there: later deals add noise, not information. The first
-    ``lead_steps`` decisions are made by ``lead`` (the heuristic, on views);
-    the ``careless`` seats play at random throughout, and ``own`` (if any)
+    the reward for ``seat``. A game of several scored stages (its hooks'
+    ``stage`` and ``standings``) is played only to the end of the current
+    stage and judged by the standings then, as if the game ended there:
+    later deals add noise, not information. The first ``lead_steps``
+    decisions are made by ``lead`` (the heuristic, on views); the
+    ``careless`` seats play at random throughout, and ``own`` (if any)
     plays ``seat`` on its views."""
-    needs_view = getattr(policy, "needs_view", False)
+    needs_view = policy.needs_view
     # A policy written for playouts may read the re-deal itself (the
     # search's own imagined state, never the real one): no view to build.
-    reads_state = getattr(policy, "reads_state", False)
-    stage = getattr(state, "stage", None)
-    standings = getattr(state, "standings", None)
-    start_stage = stage() if stage is not None else None
+    reads_state = policy.reads_state
+    if stage is None or standings is None:
+        stage = standings = None
+    start_stage = stage(state) if stage is not None else None
     for _ in range(limit):
         if state.is_over():
             return reward(state.result(), seat)
-        if stage is not None and standings is not None and stage() != start_stage:
-            return stage_reward(standings(), seat)
+        if stage is not None and standings is not None and stage(state) != start_stage:
+            return stage_reward(standings(state), seat)
         mover = state.to_move()[0]
         legal = state.legal_actions(mover)
         if lead_steps > 0 and len(legal) > 1:
             lead_steps -= 1
-            if mover not in careless:
+            if mover not in careless and lead is not None:
                 state.apply(mover, lead.choose(state.view(mover), legal, rng))
                 continue
         if mover in careless:
@@ -391,14 +413,14 @@ def _play_out(state: GameState, seat: int, policy: Any, rng: random.Random, limi
     raise RuntimeError("a playout did not end: raise Budget.playout_limit")
 
 
-def look_ahead(state: GameState, seat: int, policy: Any, rng: random.Random,
+def look_ahead(state: GameState, seat: int, policy: Bot, rng: random.Random,
                evaluate: Callable[[Any, int], float], limit: int) -> float:
     """Play on with ``policy`` until ``seat`` is to move again after the
     others have answered (or the game ends), and score that position with
     the game's ``evaluate``. For games whose playouts to the end are too slow
     with the heuristic and meaningless at random: the others' replies are
     what the evaluation alone cannot see."""
-    needs_view = getattr(policy, "needs_view", False)
+    needs_view = policy.needs_view
     others_moved = False
     for _ in range(limit):
         if state.is_over():
@@ -410,3 +432,24 @@ def look_ahead(state: GameState, seat: int, policy: Any, rng: random.Random,
         legal = state.legal_actions(mover)
         state.apply(mover, policy.choose(state.view(mover) if needs_view else None, legal, rng))
     return evaluate(state, seat)
+
+
+def bot_levels(heuristic: Callable[[], Bot], *, search: bool = True) -> dict[str, BotFactory]:
+    """A game's bots by level: random play, the game's own heuristic and
+    (unless ``search`` is False) the search bot, which plays out re-deals
+    from the game's sampler as the game's ``SearchHooks`` say, advised by
+    the heuristic."""
+
+    def random_bot(spec: GameSpec) -> Bot:
+        return RandomBot()
+
+    def heuristic_bot(spec: GameSpec) -> Bot:
+        return heuristic()
+
+    def search_bot(spec: GameSpec) -> Bot:
+        return SearchBot(spec, advisor=heuristic)
+
+    levels: dict[str, BotFactory] = {"random": random_bot, "heuristic": heuristic_bot}
+    if search:
+        levels["search"] = search_bot
+    return levels

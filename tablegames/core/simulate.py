@@ -32,7 +32,7 @@ def play_out(spec: GameSpec, levels: Sequence[str], seed: int, *, options: dict 
     do not need them, formats no events, and copies nothing."""
     names = [f"Seat {i + 1}" for i in range(len(levels))]
     state = spec.new_game(names, options, seed)
-    bots = [spec.bots[normalise_level(level)]() for level in levels]
+    bots = [spec.new_bot(normalise_level(level)) for level in levels]
     budget = Budget(seconds=None, iterations=iterations or SIMULATE_ITERATIONS)
     for bot in bots:
         if isinstance(bot, SearchBot):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tablegames.core.bots import bot_levels
+from tablegames.core.search import bot_levels
 from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.game import Event, GameSpec, IllegalAction, Result
 from tablegames.core.secret import SecretChoices

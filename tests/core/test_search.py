@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablegames.core import registry
-from tablegames.core.game import Result
+from tablegames.core.bots import BaseBot, RandomBot
+from tablegames.core.game import Result, SearchHooks
 from tablegames.core.search import (
     MAX_CANDIDATES, MIN_WORLDS, Budget, SearchBot, _play_out, careless_chance, look_ahead, reward,
 )
@@ -22,8 +23,8 @@ SEARCHABLE = [(game, n) for game, n in game_cases() if registry.get(game).sample
 
 def search_bot(game: str, iterations: int, seconds: float | None = None) -> SearchBot:
     spec = registry.get(game)
-    return SearchBot(lambda: spec, spec.bots["random"], Budget(seconds=seconds, iterations=iterations),
-                     advisor=spec.bots["heuristic"])
+    return SearchBot(spec, RandomBot, Budget(seconds=seconds, iterations=iterations),
+                     advisor=lambda: spec.new_bot("heuristic"))
 
 
 class _Guarded:
@@ -109,10 +110,11 @@ class _OneMove:
 
 
 class _Spec:
+    search = SearchHooks()
     sample = staticmethod(lambda view, rng: _OneMove())
 
 
-class _AdvisesTheLosingMove:
+class _AdvisesTheLosingMove(BaseBot):
     needs_view = True
 
     def choose(self, view, legal, rng):
@@ -120,7 +122,7 @@ class _AdvisesTheLosingMove:
 
 
 def _one_move_bot(iterations: int) -> SearchBot:
-    return SearchBot(lambda: _Spec(), _AdvisesTheLosingMove, Budget(seconds=None, iterations=iterations),
+    return SearchBot(_Spec(), _AdvisesTheLosingMove, Budget(seconds=None, iterations=iterations),
                      advisor=_AdvisesTheLosingMove)
 
 
@@ -146,7 +148,7 @@ def test_where_the_lowest_score_is_best_the_search_ranks_a_smaller_score_higher(
     assert reward(result, 0) > reward(result, 2) > reward(result, 1)
 
 
-class _PlaysTheFirst:
+class _PlaysTheFirst(BaseBot):
     needs_view = True
 
     def choose(self, view, legal, rng):
@@ -183,7 +185,7 @@ def test_the_look_ahead_stops_when_the_seat_is_to_move_again_after_the_others_an
     assert state.moves == [0, 1, 1, 2] and score == 4
 
 
-class _Remembering:
+class _Remembering(BaseBot):
     """An adviser with a memory: the views it saw and the moves it made."""
 
     needs_view = True
@@ -197,7 +199,9 @@ class _Remembering:
         self.moves.append(legal[0])
         return legal[0]
 
-    def played(self, view, action):
+    remembers = True
+
+    def observe(self, view, legal, action):
         self.seen.append(view["turn"])
         self.moves.append(action)
 
@@ -213,12 +217,13 @@ def test_the_adviser_remembers_every_view_of_the_game_and_the_moves_the_search_m
     samples: list = []
 
     class Spec:
+        search = SearchHooks()
         @staticmethod
         def sample(view, rng, memory=None):
             samples.append(memory)
             return _OneMove()
 
-    bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=4 * MIN_WORLDS),
+    bot = SearchBot(Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=4 * MIN_WORLDS),
                     advisor=_Remembering)
     rng = random.Random(1)
     assert bot.choose({"seat": 0, "turn": 1}, ["only"], rng) == "only"
@@ -292,11 +297,13 @@ def test_a_careless_rival_plays_at_random_in_the_playouts_and_the_others_by_the_
 def test_random_rivals_sets_the_share_of_re_deals_where_each_rival_plays_at_random():
     careless_seats: list = []
 
-    def spy(state, seat, policy, rng, limit, lead=None, lead_steps=0, careless=(), own=None):
+    def spy(state, seat, policy, rng, limit, lead=None, lead_steps=0, careless=(), own=None, stage=None,
+            standings=None):
         careless_seats.append(frozenset(careless))
         return 0.5
 
     class Spec:
+        search = SearchHooks()
         @staticmethod
         def sample(view, rng, memory=None):
             return _LongAnswers()
@@ -304,8 +311,8 @@ def test_random_rivals_sets_the_share_of_re_deals_where_each_rival_plays_at_rand
     view = {"seat": 0, "names": ["A", "B", "C"]}
     for share, expected in ((0.0, 0.0), (1.0, 1.0), (0.5, 0.5)):
         careless_seats.clear()
-        bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=2000),
-                        random_rivals=share)
+        bot = SearchBot(Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=2000),
+                        hooks=SearchHooks(random_rivals=share))
         with mock.patch("tablegames.core.search._play_out", spy):
             bot.choose(view, [0, 1], random.Random(2))
         assert careless_seats and all(0 not in seats for seats in careless_seats)
@@ -320,8 +327,8 @@ def test_random_rivals_sets_the_share_of_re_deals_where_each_rival_plays_at_rand
         return 1.0
 
     careless_seats.clear()
-    bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=200),
-                    advisor=_Remembering, random_rivals=estimate)
+    bot = SearchBot(Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=200),
+                    advisor=_Remembering, hooks=SearchHooks(random_rivals=estimate))
     bot._adviser.moves = [5]
     with mock.patch("tablegames.core.search._play_out", spy):
         bot.choose({**view, "turn": 1}, [0, 1], random.Random(2))
@@ -336,15 +343,15 @@ def test_in_a_free_form_phase_the_search_weighs_the_games_variations_of_the_advi
         assert advice == 0
         return [2, 0]
 
-    bot = SearchBot(lambda: _Spec(), _AdvisesTheLosingMove, Budget(seconds=None, iterations=4 * MIN_WORLDS),
-                    advisor=_AdvisesTheLosingMove, alternatives=variations)
+    bot = SearchBot(_Spec(), _AdvisesTheLosingMove, Budget(seconds=None, iterations=4 * MIN_WORLDS),
+                    advisor=_AdvisesTheLosingMove, hooks=SearchHooks(alternatives=variations))
     assert bot.choose({"seat": 0}, ["an example", "another"], random.Random(1)) == 2
     # Without variations, the advice is played as it is.
     assert _one_move_bot(iterations=4 * MIN_WORLDS).choose({"seat": 0}, ["an example", "another"],
                                                            random.Random(1)) == 0
 
 
-class _Counting:
+class _Counting(BaseBot):
     """An adviser that plays how many moves it remembers making."""
 
     needs_view = True
@@ -356,7 +363,9 @@ class _Counting:
         self.moves.append(len(self.moves))
         return self.moves[-1]
 
-    def played(self, view, action):
+    remembers = True
+
+    def observe(self, view, legal, action):
         self.moves.append(action)
 
 
@@ -374,10 +383,11 @@ def _playouts_with(own_memory: bool) -> tuple[list[list[int]], list[int]]:
             return playouts[-1]
 
     class Spec:
+        search = SearchHooks()
         sample = staticmethod(lambda view, rng, memory=None: Game())
 
-    bot = SearchBot(lambda: Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=40),
-                    advisor=_Counting, own_memory=own_memory)
+    bot = SearchBot(Spec(), _PlaysTheFirst, Budget(seconds=None, iterations=40),
+                    advisor=_Counting, hooks=SearchHooks(own_memory=own_memory))
     bot._adviser.moves = [7, 7]
     bot.choose({"seat": 0, "names": ["A", "B"]}, list(range(10)), random.Random(1))
     return [game.moves for game in playouts], bot._adviser.moves
@@ -427,12 +437,13 @@ class _FakeClock:
 
 def _timed_bot(clock: _FakeClock) -> SearchBot:
     class Spec:
+        search = SearchHooks()
         @staticmethod
         def sample(view, rng):
             clock.now += 0.01
             return _OneMove()
 
-    bot = SearchBot(lambda: Spec(), _AdvisesTheLosingMove,
+    bot = SearchBot(Spec(), _AdvisesTheLosingMove,
                     Budget(seconds=1.0, iterations=10**9, turn_seconds=1.2), advisor=_AdvisesTheLosingMove)
     bot.clock = clock
     return bot
@@ -463,6 +474,7 @@ def test_the_decisions_of_one_turn_share_its_time_budget():
 
 def test_a_single_legal_action_is_played_without_searching():
     class NoRedeals:
+        search = SearchHooks()
         @staticmethod
         def sample(view, rng):
             raise AssertionError("the bot searched a forced move")
@@ -470,13 +482,13 @@ def test_a_single_legal_action_is_played_without_searching():
     def no_clock() -> float:
         raise AssertionError("the bot timed a forced move")
 
-    bot = SearchBot(lambda: NoRedeals(), _AdvisesTheLosingMove, Budget(seconds=1.0),
+    bot = SearchBot(NoRedeals(), _AdvisesTheLosingMove, Budget(seconds=1.0),
                     advisor=_AdvisesTheLosingMove)
     bot.clock = no_clock
     assert bot.choose({"seat": 0}, [5], random.Random(1)) == 5
 
 
-class _Recording:
+class _Recording(BaseBot):
     """Wraps a bot: notes the turn the match names for each decision."""
 
     needs_view = True

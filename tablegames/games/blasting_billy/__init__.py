@@ -1,7 +1,7 @@
 """Blasting Billy: feed Billy, never outdo him."""
 
-from tablegames.core.bots import bot_levels
-from tablegames.core.game import GameSpec, rules_page
+from tablegames.core.game import GameSpec, SearchHooks, rules_page
+from tablegames.core.search import bot_levels
 from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
 from tablegames.games.blasting_billy.rules import new_state, parse_action, sample
 
@@ -21,8 +21,8 @@ SPEC = GameSpec(
     # careful rivals are right.
     # Its own seat plays the playouts as its heuristic, remembering the
     # cards it gave Billy (a fresh heuristic on a re-dealt view forgot them).
-    bots=bot_levels(HeuristicBot, game="blasting-billy", playout="heuristic", random_rivals=careless_share,
-                    own_memory=True),
+    bots=bot_levels(HeuristicBot),
+    search=SearchHooks(playout="heuristic", random_rivals=careless_share, own_memory=True),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Highest total among those Billy did not shoot wins.",

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, cast
 
+from tablegames.core.bots import BaseBot
 from tablegames.core.search import careless_chance
 from tablegames.games.blasting_billy.vocab import (
     DECK_SIZE,
@@ -63,11 +64,13 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     """Claims what it can keep below Billy, feeds Billy where it collects,
     dumps what would only help the others."""
 
     needs_view = True
+    # The cards it gave Billy or dumped (observe, remembered).
+    remembers = True
 
     def __init__(self) -> None:
         # Per seat (one bot may play every seat, as in a search's playouts).
@@ -106,9 +109,13 @@ class HeuristicBot:
         self._record(mem, best, view)
         return best
 
-    def played(self, seat_view: Mapping[str, Any], action: Any) -> None:
+    def observe(self, seat_view: Mapping[str, Any] | None, legal: Sequence[Any], action: Any) -> None:
         """Remember a move the seat made that this bot did not choose (a
-        search bot overruled its advice)."""
+        search bot overruled its advice; a match resumed from its record
+        shows the bot the seat's past): as ``choose`` would have had it
+        chosen ``action``."""
+        if seat_view is None or len(legal) == 1:
+            return
         view = cast(BillyView, seat_view)
         self._record(self.memory(view), action, view)
 

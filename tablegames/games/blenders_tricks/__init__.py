@@ -1,9 +1,9 @@
 """Blenders Tricks: a trick-taking game of balanced whisky blends."""
 
-from tablegames.core.bots import bot_levels
-from tablegames.core.game import GameSpec, rules_page
+from tablegames.core.game import GameSpec, SearchHooks, rules_page
+from tablegames.core.search import bot_levels
 from tablegames.games.blenders_tricks.bot import HeuristicBot
-from tablegames.games.blenders_tricks.rules import new_state, parse_action, sample
+from tablegames.games.blenders_tricks.rules import BlendersState, new_state, parse_action, sample
 
 SPEC = GameSpec(
     id="blenders-tricks",
@@ -13,7 +13,9 @@ SPEC = GameSpec(
     pitch="Win tricks to claim cards from three cask suits; the most balanced blend wins.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot, game="blenders-tricks", playout="heuristic"),
+    bots=bot_levels(HeuristicBot),
+    # Playouts end with the round, judged by the standings then.
+    search=SearchHooks(playout="heuristic", stage=BlendersState.stage, standings=BlendersState.standings),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Smallest spread wins (highest minus lowest suit total); tie: the higher lowest suit.",

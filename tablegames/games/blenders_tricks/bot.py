@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from tablegames.core.bots import BaseBot
+
 from tablegames.games.blenders_tricks.vocab import (
     DECK,
     ICONS,
@@ -70,7 +72,7 @@ def unseen(view: dict, hand: Sequence[int]) -> list[int]:
     return [c for c in DECK if c not in seen]
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     needs_view = True
 
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:

@@ -1,7 +1,7 @@
 """Blind Business: you see everyone's hand but your own."""
 
-from tablegames.core.bots import bot_levels
-from tablegames.core.game import GameSpec, Option, rules_page
+from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
+from tablegames.core.search import bot_levels
 from tablegames.games.blind_business.bot import HeuristicBot, careless_share
 from tablegames.games.blind_business.playout import PlayoutBot
 from tablegames.games.blind_business.rules import new_state, parse_action
@@ -16,8 +16,8 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     sample=sample,
-    bots=bot_levels(HeuristicBot, game="blind-business", playout=PlayoutBot, lead_steps=3,
-                    random_rivals=careless_share),
+    bots=bot_levels(HeuristicBot),
+    search=SearchHooks(playout=PlayoutBot, lead_steps=3, random_rivals=careless_share),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(

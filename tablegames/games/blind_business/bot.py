@@ -17,6 +17,7 @@ import math
 import random
 from typing import Any, Mapping, Sequence
 
+from tablegames.core.bots import BaseBot
 from tablegames.core.search import careless_chance
 from tablegames.games.blind_business.cards import (
     BOARDWALK,
@@ -197,8 +198,10 @@ class _Table:
         return min(1.0, max(0.25, 0.55 + lead / 60.0))
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     needs_view = True
+    # Its own hand as it saw it, the rivals' answers (observe, remembered).
+    remembers = True
 
     def __init__(self) -> None:
         self.known: set[int] = set()       # cards believed to be in my hand
@@ -425,11 +428,17 @@ class HeuristicBot:
             # I will hold exactly their hand (shuffled).
             self.known = {c for c in t.hands[action.target] if c is not None}
 
-    def played(self, view: dict[str, Any], action: Action) -> None:
+    def observe(self, view: dict[str, Any] | None, legal: Sequence[Any], action: Action) -> None:
         """Remember a move the seat made that this bot did not choose (a
-        search bot overruled its advice)."""
+        search bot overruled its advice; a match resumed from its record
+        shows the bot the seat's past): as ``choose`` would have had it
+        chosen ``action``."""
+        if view is None:
+            return
         t = _Table(view)
         self._remember(t)
+        if len(legal) == 1 or isinstance(legal[0], Seen):
+            return
         if isinstance(action, Swap):
             self._note_swap(t, action)
         if isinstance(action, CounterAsk):

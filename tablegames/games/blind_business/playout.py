@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from tablegames.core.bots import BaseBot
+
 from tablegames.games.blind_business.actions import (
     ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
     Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Swap, Take,
@@ -62,7 +64,7 @@ def gain(state: BlindBusinessState, seat: int, card: int) -> float:
     return value
 
 
-class PlayoutBot:
+class PlayoutBot(BaseBot):
     """Plays from the full (re-dealt) state: the search's playout policy."""
 
     needs_view = False

@@ -1,9 +1,9 @@
 """Blind Chicken: only the ends of your hand can be played."""
 
-from tablegames.core.bots import bot_levels
-from tablegames.core.game import GameSpec, Option, rules_page
+from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
+from tablegames.core.search import bot_levels
 from tablegames.games.blind_chicken.bot import HeuristicBot, nearby_orders
-from tablegames.games.blind_chicken.rules import check_options, new_state, parse_action, sample
+from tablegames.games.blind_chicken.rules import BlindChickenState, check_options, new_state, parse_action, sample
 
 SPEC = GameSpec(
     id="blind-chicken",
@@ -13,7 +13,10 @@ SPEC = GameSpec(
     pitch="Fix your hand's order, then play only from its ends; dodge the chickens.",
     new_state=new_state,
     parse_action=parse_action,
-    bots=bot_levels(HeuristicBot, game="blind-chicken", playout="heuristic", alternatives=nearby_orders),
+    bots=bot_levels(HeuristicBot),
+    # Playouts end with the hand, judged by the standings then.
+    search=SearchHooks(playout="heuristic", alternatives=nearby_orders, stage=BlindChickenState.stage,
+                       standings=BlindChickenState.standings),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     options=(

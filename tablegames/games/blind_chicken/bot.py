@@ -5,13 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from tablegames.core.bots import BaseBot
+
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, card_number, trick_score
 from tablegames.games.blind_chicken.vocab import KEEP_ALL, Action, Order, Play, SetAside
 
 View = Mapping[str, Any]  # a BlindChickenView (tests pass partial ones)
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     """Ducks tricks that hold chickens, sheds its own chickens under higher
     cards, and sets aside its costliest earlier trick."""
 

@@ -1,7 +1,7 @@
 """Nutty Business: two piles, eight cards, a lot of nuts."""
 
-from tablegames.core.bots import bot_levels
-from tablegames.core.game import GameSpec, rules_page
+from tablegames.core.game import GameSpec, SearchHooks, rules_page
+from tablegames.core.search import bot_levels
 from tablegames.games.nutty_business.bot import HeuristicBot, evaluate
 from tablegames.games.nutty_business.rules import new_state, sample
 from tablegames.games.nutty_business.vocab import GAME_ID, parse_action
@@ -17,7 +17,8 @@ SPEC = GameSpec(
     # The look-ahead pays at two players (2.0x the fair share against normal
     # bots, random playouts 1.07x); at five, random playouts to the end do
     # better (1.65x against 1.0x) in a twentieth of the time.
-    bots=bot_levels(HeuristicBot, game=GAME_ID, evaluate=evaluate, evaluate_players=(2,)),
+    bots=bot_levels(HeuristicBot),
+    search=SearchHooks(evaluate=evaluate, evaluate_players=frozenset({2})),
     default_bot="heuristic",
     rules_text=rules_page(__package__),
     score_note="Most nuts wins; ties go to Contraband in hand, then on top.",

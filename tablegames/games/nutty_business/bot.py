@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from tablegames.core.bots import BaseBot
+
 from tablegames.games.nutty_business.rules import NuttyState, sample
 from tablegames.games.nutty_business.vocab import (
     BANK, C5, CUSTOMS, IS_CONTRABAND, PlayCard, RAID, ROBBERY, VALUE, Start,
@@ -20,7 +22,7 @@ from tablegames.games.nutty_business.vocab import (
 _FIRST_CHOICE = (C5, CUSTOMS, BANK, RAID)
 
 
-class HeuristicBot:
+class HeuristicBot(BaseBot):
     """Looks one turn ahead: what each card does now, and what the tops it
     leaves will earn or cost until its next turn."""
 

@@ -63,7 +63,7 @@ def test_bot_remembers_a_gift_to_billy_it_did_not_advise():
                      loot=[{"B": "B9 B7"}, {}], billy={"B": "B10 B8 B6"})
     bot = HeuristicBot()
     gift = parse_action("billy G10")
-    bot.played(state.view(0), gift)
+    bot.observe(state.view(0), state.legal_actions(0), gift)
     state.apply(0, gift)
     state.apply(1, parse_action("dump D1"))
     assert str(choose(bot, state)) == "claim G8"
@@ -138,7 +138,7 @@ def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
         shares = []
         for seed in range(10):
             state = SPEC.new_game(["A", "B", "C", "D", "E"], {}, seed)
-            bots = [HeuristicBot()] + [SPEC.bots[rivals]() for _ in range(4)]
+            bots = [HeuristicBot()] + [SPEC.new_bot(rivals) for _ in range(4)]
             rng = random.Random(seed)
             turns = 0
             while turns < 5:

@@ -92,7 +92,7 @@ def test_after_a_swap_it_did_not_advise_the_bot_remembers_the_hand_it_took():
     state._await(Swapping(0, card=card_from_id("CS3")))
     bot = HeuristicBot()
     view = json.loads(json.dumps(state.view(0)))
-    bot.played(view, Swap(2))
+    bot.observe(view, state.legal_actions(0), Swap(2))
     assert bot.remembered().cards == {"BW7", "BW8", "CS9", "DT9"}
 
 
@@ -144,7 +144,7 @@ def test_the_hard_bot_finds_easy_bots_careless_and_normal_bots_careful():
         shares = []
         for seed in range(10):
             state = SPEC.new_game(["A", "B"], {}, seed)
-            bots = [HeuristicBot(), SPEC.bots[rivals]()]
+            bots = [HeuristicBot(), SPEC.new_bot(rivals)]
             rng = random.Random(seed)
             while state.view(0)["turn"] <= state.view(0)["turns"] * 2 // 3 and not state.is_over():
                 seat = state.to_move()[0]
