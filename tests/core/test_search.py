@@ -534,3 +534,64 @@ def test_a_turn_taken_back_and_played_again_is_a_new_turn():
     # Had seat 1 taken its move back (change 2) and played it again
     # (change 3) while seat 0 thought, seat 0's turn is a new one.
     assert turn_key([(1, "a")], 0, changes=3) == 3
+
+
+def test_no_core_module_imports_itself_back_through_others():
+    """The core's modules import in layers (bots, then game, then search,
+    registry, records, match...): no circle through their module-level
+    imports, those made only for type checking included (a circle there
+    is one for mypy and for a reader). Imports deferred into a function
+    body are left out: they run when called, once every module is loaded."""
+    import ast
+    from pathlib import Path
+
+    import tablegames.core
+
+    folder = Path(tablegames.core.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found: set[str] = set()
+        todo: list[ast.AST] = list(tree.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module == "tablegames.core":
+                    found |= {alias.name for alias in node.names}
+                elif node.module.startswith("tablegames.core."):
+                    found.add(node.module.split(".")[2])
+            elif isinstance(node, ast.Import):
+                found |= {a.name.split(".")[2] for a in node.names if a.name.startswith("tablegames.core.")}
+            else:
+                todo += list(ast.iter_child_nodes(node))
+        graph[path.stem] = found & {p.stem for p in folder.glob("*.py")}
+
+    def circle_from(start: str) -> list[str] | None:
+        stack = [(start, [start])]
+        seen: set[str] = set()
+        while stack:
+            module, path = stack.pop()
+            for nxt in graph[module]:
+                if nxt == start:
+                    return path + [start]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, path + [nxt]))
+        return None
+
+    circles = [circle for module in sorted(graph) if (circle := circle_from(module))]
+    assert not circles, "import circle: " + " -> ".join(circles[0])
+
+
+@pytest.mark.parametrize("module", sorted(
+    p.stem for p in __import__("pathlib").Path(__import__("tablegames.core").core.__file__).parent.glob("*.py")
+    if p.stem != "__init__"))
+def test_each_core_module_imports_alone_in_a_fresh_interpreter(module):
+    import subprocess
+    import sys
+
+    code = f"import importlib; importlib.import_module('tablegames.core.{module}')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1:]
