@@ -10,6 +10,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from tablegames.core.bots import LEVELS
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError
@@ -48,10 +49,12 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         spec = self.spec
         glyphs = self.app.glyphs
-        # The game's default bot first, then its other levels (easy, hard).
+        # Human, then the bots from the weakest up (easy, normal, hard); a
+        # bot seat starts at the game's default level.
         kinds = [(HUMAN, "Human")] + [
             (level, f"Bot ({level_label(level)})")
-            for level in sorted(spec.bots, key=lambda level: level != spec.default_bot)
+            for level in sorted(spec.bots, key=lambda level: LEVELS.index(level) if level in LEVELS
+                                else len(LEVELS))
         ]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)

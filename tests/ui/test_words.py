@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from tablegames.core.bots import level_name
 from tablegames.core.records import Seat
 from tablegames.core.words import plural
 from tablegames.ui.labels import seat_label
@@ -72,12 +73,12 @@ async def test_seat_setup_names_bots_as_the_command_line_does():
         assert "Bot (normal)" in screen_text(app)  # the default level, by its player-facing name
         kind = setup.query_one("#kind-1", Cycler)
         kind.focus()
-        await pilot.press("right")  # Ben's seat: a bot at the default level
-        await pilot.pause()
-        assert names() == ["Ann", "Bot 1", "Bot 2"]
-        await pilot.press("right")  # the other level
+        await pilot.press("right")  # Ben's seat: a bot at the weakest level
         await pilot.pause()
         assert names() == ["Ann", "Bot 1 (easy)", "Bot 2"]
+        await pilot.press("right")  # the default level
+        await pilot.pause()
+        assert names() == ["Ann", "Bot 1", "Bot 2"]
         while kind.value != "human":  # round the other levels to a human again
             await pilot.press("right")
             await pilot.pause()
@@ -86,3 +87,22 @@ async def test_seat_setup_names_bots_as_the_command_line_does():
         await settle(pilot)
         assert app.screen.match.names == ("Ann", "Ben", "Bot 1")
         assert "Bot 1 (bot)" not in screen_text(app)
+
+
+async def test_seat_type_cycles_from_human_through_easy_normal_hard():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        number = [spec.id for spec in app.screen.specs].index("blind-chicken") + 1
+        await pilot.press(str(number))
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        kind = setup.query_one("#kind-1", Cycler)
+        kind.focus()
+        seen = []
+        for _ in range(4):
+            await pilot.press("right")
+            await pilot.pause()
+            seen.append(kind.value)
+        assert [level_name(v) if v != "human" else v for v in seen] == ["easy", "normal", "hard", "human"]
