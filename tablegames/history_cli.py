@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tablegames.core.seats import shown
+from tablegames.core.words import plural
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 1_000_000
@@ -229,7 +230,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         _print_stats(console, Table, Text, f"{shown(rows[0].player.label)}, by game", by_game,
                      first=("Game", lambda s: titles.get(s.game, s.game)), scores=True)
         total = rows[0]
-        console.print(f"All games: {total.matches} matches, {_number(total.wins)} wins "
+        wins = _number(total.wins)
+        console.print(f"All games: {plural(total.matches, 'match', 'matches')}, {wins} "
+                      f"{'win' if total.wins == 1 else 'wins'} "
                       f"({total.win_share:.1%}), streak {total.current_streak} (longest {total.longest_streak}).",
                       markup=False)
         return cli.OK

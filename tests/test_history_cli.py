@@ -218,3 +218,11 @@ def test_review_in_a_terminal_opens_the_review_screen_only_for_a_finished_match(
     assert_one_line_error(*run(capsys, "review", str(unfinished)), "not finished")
     code, out, _ = run(capsys, "review", str(done), "--text")
     assert code == 0 and "1. " in out and len(opened) == 1
+
+
+def test_stats_for_one_player_counts_one_match_in_the_singular(capsys):
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    code, out, _ = run(capsys, "stats", "--player", "ann")
+    total = [line for line in out.splitlines() if line.startswith("All games:")]
+    assert code == 0 and total and total[0].startswith("All games: 1 match, "), out
+    assert " 1 wins " not in total[0]
