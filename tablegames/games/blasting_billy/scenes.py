@@ -77,3 +77,16 @@ async def decide(pilot: Any) -> None:
     else:
         keys += ["bcd"[step % 3]]
     await pilot.press(*keys)
+
+
+async def click_decide(pilot: Any, tap: Callable[..., Any]) -> None:
+    """The human at the screen plays one card with clicks only, as on a
+    tablet: a tap on a card of the hand, then a tap on a place (varied from
+    the view). ``tap(pattern, offset=0, row=0)`` clicks where the screen
+    shows ``pattern`` (``row`` lines below it)."""
+    view = pilot.app.screen.view
+    hand = view["hand"]
+    step = view["draw"] + view["final_left"] + sum(view["box"]) + sum(map(len, view["billy"]))
+    # The hand's cards are 5 cells wide with a space between, after the frame's top.
+    await tap(r"[┏╭][─━]{3}[┓╮]", offset=2 + 6 * (step % len(hand)), row=1)
+    await tap(("b to Billy", "c into your loot", "d into the box")[step % 3], offset=3)
