@@ -106,7 +106,7 @@ class GameState(Protocol):
 
     def copy(self) -> "GameState": ...
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> Mapping[str, Any]:
         """A JSON-serialisable dict (the game's TypedDict) of what ``seat``
         may see now (None: the public table)."""
 

@@ -181,12 +181,13 @@ class Match:
         seat = self.on_screen()
         return [e for e in self.log if e.visible_to(seat)]
 
-    def view(self) -> dict:
-        """What the screen may show: the view of the seat on screen."""
-        return self._state.view(self.on_screen())
+    def view(self) -> dict[str, Any]:
+        """What the screen may show: the view of the seat on screen (a plain
+        dict of the game's view TypedDict: screens of any game read it)."""
+        return dict(self._state.view(self.on_screen()))
 
-    def public_view(self) -> dict:
-        return self._state.view(None)
+    def public_view(self) -> dict[str, Any]:
+        return dict(self._state.view(None))
 
     def prompt(self) -> str:
         """One line: whose turn it is and what they must do."""

@@ -117,7 +117,7 @@ class MatchRecord:
             raise RecordError(str(exc)) from None
 
     @classmethod
-    def _checked(cls, data: dict) -> "MatchRecord":
+    def _checked(cls, data: dict[str, Any]) -> "MatchRecord":
         missing = [key for key in ("game", "seats", "seed", "actions") if key not in data]
         if missing:
             raise _Bad(f"the field {missing[0]!r} is missing")
@@ -189,7 +189,7 @@ class MatchRecord:
                    series=series)
 
 
-def _text(data: dict, key: str, default: str | None = None) -> str:
+def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:
     value = data.get(key, default)
     if value is None and default is not None:
         value = default

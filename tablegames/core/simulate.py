@@ -9,7 +9,7 @@ import random
 import signal
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from tablegames.core.bots import SIMULATE_ITERATIONS, level_name, normalise_level
 from tablegames.core.game import GameSpec, Result
@@ -23,7 +23,7 @@ class Playout:
     action_count: int
 
 
-def play_out(spec: GameSpec, levels: Sequence[str], seed: int, *, options: dict | None = None,
+def play_out(spec: GameSpec, levels: Sequence[str], seed: int, *, options: dict[str, Any] | None = None,
              record_actions: bool = False, iterations: int | None = None) -> Playout:
     """Play one game to the end with a bot of ``levels[seat]`` in every seat.
 
@@ -72,7 +72,7 @@ class Simulation:
     workers: int = 1
     iterations: int | None = None  # the search bots' cap, when one plays
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "players": self.players,
@@ -111,7 +111,7 @@ class Outcome:
     actions: int
 
 
-def _one_game(game: GameSpec | str, levels: tuple[str, ...], seed: int, options: dict | None,
+def _one_game(game: GameSpec | str, levels: tuple[str, ...], seed: int, options: dict[str, Any] | None,
               iterations: int | None) -> Outcome:
     # Module-level, and in worker processes given the game's id (specs hold
     # lambdas, which do not pickle).
@@ -123,9 +123,13 @@ def _one_game(game: GameSpec | str, levels: tuple[str, ...], seed: int, options:
     return Outcome(tuple(result.winners), result.other_winner, tuple(result.scores), out.action_count)
 
 
-def _numbered_game(job: tuple) -> tuple[int, Outcome]:
-    index, *args = job
-    return index, _one_game(*args)
+# One game for a worker process: (index, game id, levels, seed, options, iterations).
+_Job = tuple[int, str, tuple[str, ...], int, dict[str, Any] | None, int | None]
+
+
+def _numbered_game(job: _Job) -> tuple[int, Outcome]:
+    index, game, levels, seed, options, iterations = job
+    return index, _one_game(game, levels, seed, options, iterations)
 
 
 def _ignore_interrupts() -> None:
@@ -152,7 +156,7 @@ def default_workers() -> int:
 
 
 def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int, *,
-             options: dict | None = None,
+             options: dict[str, Any] | None = None,
              progress: Callable[[int], None] | None = None,
              workers: int = 1, iterations: int | None = None) -> Simulation:
     """Play ``games`` bot-only games; game ``i`` uses seed ``seed + i``. A
