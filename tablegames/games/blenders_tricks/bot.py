@@ -25,6 +25,7 @@ from tablegames.games.blenders_tricks.vocab import (
     Pass,
     Play,
     Spend,
+    View,
 )
 
 Totals = tuple[int, int, int]
@@ -47,7 +48,7 @@ def add(t: Sequence[float], cards: Sequence[int]) -> list[float]:
     return out
 
 
-def projected(view: dict, seat: int) -> list[float]:
+def projected(view: View, seat: int) -> list[float]:
     """Totals so far plus this round's claimed cards (minus the cards spent
     tokens ignore)."""
     t: list[float] = [float(x) for x in view["totals"][seat]]
@@ -59,7 +60,15 @@ def projected(view: dict, seat: int) -> list[float]:
     return t
 
 
-def unseen(view: dict, hand: Sequence[int]) -> list[int]:
+def own(view: View) -> tuple[int, list[int]]:
+    """The deciding seat and its hand: a bot decides from its own seat's
+    view, which always has both."""
+    seat, hand = view["seat"], view["hand"]
+    assert seat is not None and hand is not None, "a bot decides from its own seat's view"
+    return seat, [NUMBER_OF[c] for c in hand]
+
+
+def unseen(view: View, hand: Sequence[int]) -> list[int]:
     """Cards this seat has not seen this round (in others' hands, aside or
     the unseen discards)."""
     seen = set(hand)
@@ -75,7 +84,7 @@ def unseen(view: dict, hand: Sequence[int]) -> list[int]:
 class HeuristicBot(BaseBot):
     needs_view = True
 
-    def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: View | None, legal: Sequence[Any], rng: random.Random) -> Any:
         assert view is not None
         first = legal[0]
         if len(legal) == 1:
@@ -85,7 +94,7 @@ class HeuristicBot(BaseBot):
         if isinstance(first, Pass):
             return self._pass(view)
         if isinstance(first, Claim):
-            seat = view["seat"]
+            seat, _ = own(view)
             t = projected(view, seat)
             best = max(NUMBER_OF[c] for _, c in view["trick"])
             base = add(t, [best])
@@ -95,10 +104,9 @@ class HeuristicBot(BaseBot):
         return first
 
     # ----- playing a card
-    def _play(self, view: dict, legal: Sequence[Play]) -> Play:
-        seat = view["seat"]
+    def _play(self, view: View, legal: Sequence[Play]) -> Play:
+        seat, hand = own(view)
         n = len(view["names"])
-        hand = [NUMBER_OF[c] for c in view["hand"]]
         trick = [NUMBER_OF[c] for _, c in view["trick"]]
         t = projected(view, seat)
         now = balance(t)
@@ -136,7 +144,7 @@ class HeuristicBot(BaseBot):
         # holder can (and does) play it.
         held = min(1.0, others_cards / len(hidden)) * later / max(1, n - 1)
         p_each = min(1.0, (threats + 0.3 * stray) / len(hidden) * held * 3.0)
-        return max(0.0, 1.0 - p_each) ** 1.0
+        return max(0.0, 1.0 - p_each)
 
     @staticmethod
     def _gain(c: int, trick: list[int], t: list[float], lead: int, later: int) -> float:
@@ -167,9 +175,8 @@ class HeuristicBot(BaseBot):
         return best
 
     # ----- the pass
-    def _pass(self, view: dict) -> Pass:
-        seat = view["seat"]
-        hand = [NUMBER_OF[c] for c in view["hand"]]
+    def _pass(self, view: View) -> Pass:
+        seat, hand = own(view)
         t = projected(view, seat)
         mean = sum(t) / 3
 
@@ -185,8 +192,8 @@ class HeuristicBot(BaseBot):
         return Pass(ranked[0], ranked[1])
 
     # ----- barley token
-    def _spend(self, view: dict, legal: Sequence[Spend]) -> Spend:
-        seat = view["seat"]
+    def _spend(self, view: View, legal: Sequence[Spend]) -> Spend:
+        seat, _ = own(view)
         t = projected(view, seat)
         now = balance(t)
         best, best_value = KEEP, now + (0.0 if view["round"] == 3 else 1.5)

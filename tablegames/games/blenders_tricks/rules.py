@@ -43,6 +43,7 @@ from tablegames.games.blenders_tricks.vocab import (
     WILDS,
     Claim,
     ClaimChoice,
+    DecisionView,
     Pass,
     Phase,
     Play,
@@ -456,7 +457,7 @@ class BlendersState(BaseState):
         return Result(scores=tuple(spreads), breakdown=breakdown, winners=winners, summary=summary,
                       lowest_best=True)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         n = self.n
         ids = CARD_IDS
         hand = None if seat is None else [ids[c] for c in sorted(self.hands[seat])]
@@ -469,7 +470,7 @@ class BlendersState(BaseState):
         own = choices.own(seat) if choices is not None else None
         trick = self.trick_cards
         last = self.last_trick
-        decisions = []
+        decisions: list[DecisionView] = []
         for d in self.decisions:
             cards = d.options if isinstance(d, ClaimChoice) else d.cards
             decisions.append({"kind": "claim" if isinstance(d, ClaimChoice) else "spend",
@@ -487,11 +488,11 @@ class BlendersState(BaseState):
             "hand_sizes": [len(h) for h in self.hands],
             "passed": [] if choices is None else [choices.has_chosen(s) for s in range(n)],
             "my_pass": None if own is None else [ids[own.left], ids[own.right]],
-            "trick": [[s, ids[c]] for s, c in zip(self.trick_seats, trick)],
+            "trick": [(s, ids[c]) for s, c in zip(self.trick_seats, trick)],
             "lead_suit": None if self.lead == NO_SUIT else self.lead,
             "winning": self.trick_seats[winning_index(trick)] if trick else None,
             "last_trick": None if last is None else {
-                "plays": [[s, ids[c]] for s, c in last[0]],
+                "plays": [(s, ids[c]) for s, c in last[0]],
                 "winner": last[1],
                 "claimed": [ids[c] for c in last[2]],
             },
@@ -503,13 +504,13 @@ class BlendersState(BaseState):
             "supply": self.supply,
             "discards": len(self.discard),
             "aside": len(self.aside),
-            "decisions": decisions,  # type: ignore[typeddict-item]
+            "decisions": decisions,
             "rounds": [{"gains": [list(g) for g in r.gains],
                         "ignored": [list(cards) for cards in r.ignored],
                         "claimed": [list(cards) for cards in r.claimed],
                         "earner": r.earner} for r in self.rounds],
         }
-        return dict(view)
+        return view
 
     def secret_cards(self, seat: int | None) -> set[str]:
         ids = CARD_IDS

@@ -171,7 +171,7 @@ class DecisionView(TypedDict):
 
 
 class TrickView(TypedDict):
-    plays: list[list]  # [seat, card id] in playing order
+    plays: list[tuple[int, str]]  # (seat, card id) in playing order
     winner: int
     claimed: list[str]
 
@@ -197,7 +197,7 @@ class View(TypedDict):
     hand_sizes: list[int]
     passed: list[bool]  # pass phase: who has chosen
     my_pass: list[str] | None  # pass phase: this seat's own choice [left, right]
-    trick: list[list]  # [seat, card id] in playing order
+    trick: list[tuple[int, str]]  # (seat, card id) in playing order
     lead_suit: int | None
     winning: int | None  # the seat whose card is highest in the trick so far
     last_trick: TrickView | None
