@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from rich.console import OverflowMethod
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -49,32 +51,67 @@ class PickerScreen(Screen):
         self.specs: list[GameSpec] = registry.all_specs()
         self.saves: dict[str, tuple[Path, MatchRecord]] = {}
         self.broken: dict[str, str] = {}  # option id -> why it cannot be resumed
+        self._left = False  # a match or a seat setup was opened from here
 
     def compose(self) -> ComposeResult:
         yield Static("tablegames: card games for several people at one screen", id="picker-title")
-        games = OptionList(*self._game_options(), id="games")
-        games.border_title = "Pick a game (arrows and Enter, or its number)"
-        yield games
-        saves = OptionList(id="saves")
-        saves.border_title = "Resume a saved match"
-        yield saves
+        yield OptionList(*self._game_options(), id="games")
+        yield OptionList(id="saves")
         yield KeyFooter()
 
     def _game_options(self) -> list[Option]:
         options = []
         for number, spec in enumerate(self.specs, start=1):
-            prompt = Text.assemble(
-                (f"{number}  ", "bold"), (spec.title, "bold"),
-                f"  {spec.min_players}-{spec.max_players} players\n   ", (spec.pitch, "italic"),
-            )
+            # The number in a column of its own: a pitch too long for one
+            # line goes on under the title, not under the number.
+            prompt = Table.grid()
+            prompt.add_column(width=3, no_wrap=True)
+            prompt.add_column(ratio=1)
+            prompt.add_row(Text(str(number), style="bold"), Text.assemble(
+                (spec.title, "bold"), f"  {spec.min_players}-{spec.max_players} players\n",
+                (spec.pitch, "italic")))
             options.append(Option(prompt, id=spec.id))
         return options
 
+    # Each panel's title while it has the keys, and while it has not. The
+    # focused panel also gets a heavy accent border (tablegames.tcss): the
+    # title alone says it in ASCII mode, where every border is the same.
+    TITLES = {
+        "games": ("Pick a game: arrows and Enter, or its number", "Games (Tab to come here)"),
+        "saves": ("Resume a saved match: arrows and Enter", "Saved matches (Tab to come here)"),
+    }
+
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
+        self._mark_focus()
 
     def on_screen_resume(self) -> None:
         self.load_saves()
+        if self._left:
+            # Back from a match or its setup: the picker is as it opens (the
+            # games have the keys; the match just left is the first save).
+            self._left = False
+            self.query_one("#games", OptionList).focus()
+        self._mark_focus()
+
+    def on_descendant_focus(self) -> None:
+        self._mark_focus()
+
+    def on_descendant_blur(self) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """Say in each panel's title whether it has the keys (what Enter acts on)."""
+        pointer = self.app.glyphs.pointer
+        for box in self.query(OptionList):
+            focused, other = self.TITLES[box.id or ""]
+            box.border_title = f"{pointer} {focused}" if self.focused is box else other
+            box.border_subtitle = self._enter_does(box) if self.focused is box else ""
+
+    def _enter_does(self, box: OptionList) -> str:
+        if box.id == "games":
+            return "Enter: choose the seats"
+        return "Enter: resume" if self.saves or self.broken else ""
 
     def load_saves(self) -> None:
         """List the unfinished saved matches, and after them the files that
@@ -101,10 +138,14 @@ class PickerScreen(Screen):
         if good or bad:
             box.highlighted = 0
 
-    @staticmethod
-    def _broken_line(path: Path, reason: str) -> Text:
+    def _broken_line(self, path: Path, reason: str) -> Text:
         return Text(f"Cannot resume {shown(path.name)}: {reason}", style="dim", no_wrap=True,
-                    overflow="ellipsis")
+                    overflow=self._cut())
+
+    def _cut(self) -> OverflowMethod:
+        """How a save's line too long for the panel ends: "…", or in ASCII
+        mode plainly cut (as ``App.-ascii PickerScreen #saves`` in the stylesheet)."""
+        return "crop" if self.app.ascii else "ellipsis"
 
     def _describe(self, record: MatchRecord) -> Text:
         try:
@@ -116,7 +157,7 @@ class PickerScreen(Screen):
         return Text.assemble((title, "bold"), f": {seats}; {plural(moves, 'move')}; "
                                               f"saved {record.updated or 'at an unknown time'}"
                                               f"{' UTC' if record.updated else ''}",
-                             no_wrap=True, overflow="ellipsis")
+                             no_wrap=True, overflow=self._cut())
 
     # ----- actions
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -140,6 +181,7 @@ class PickerScreen(Screen):
             except records.RecordError as exc:
                 self._mark_broken(box, option.id, path, exc.reason)
                 return
+            self._left = True
             self.app.open_match(match)
 
     def _mark_broken(self, box: OptionList, key: str, path: Path, reason: str) -> None:
@@ -154,6 +196,7 @@ class PickerScreen(Screen):
         from tablegames.ui.seat_setup import SetupScreen
 
         if self.app.screen is self:  # (not twice when Enter comes twice quickly)
+            self._left = True
             self.app.push_screen(SetupScreen(spec))
 
     def action_game(self, number: int) -> None:
