@@ -16,10 +16,12 @@ import gc
 import time
 from typing import Any, Iterable
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
 from textual.events import Event, Key, Resize
 from textual.screen import Screen
 
@@ -36,7 +38,7 @@ IDLE_GC_SECONDS = 2.0  # full garbage collections only after this long without a
 
 
 class Palette(CommandPalette):
-    """Textual's command palette, with two fixes and a way to close it.
+    """Textual's command palette, with four fixes and a way to close it.
 
     In Textual 8.2.8 (``tests/ui/test_random_keys.py`` keeps reproductions
     against the bare palette):
@@ -47,6 +49,16 @@ class Palette(CommandPalette):
       the second dismissal pops the screen under it (at the bottom of the
       stack: ``ScreenStackError``), and the command runs twice. A palette
       now closes once, and only itself.
+    - A palette closed while it gathers its commands (``ctrl+p`` straight
+      after choosing "Quit to picker", whose screens are still being
+      closed: the new palette goes with them) fails in its worker with
+      ``NoMatches: CommandList``. A closed palette now stops gathering.
+    - ``ctrl+p`` while the last palette is still being removed (off the
+      screen stack, not yet out of the app) raised ``DuplicateIds``: Textual
+      gives every palette the same id; ours has none
+      (``TableGamesApp.action_command_palette``).
+    Textual's theme chooser ("theme" in the palette) is one of ours too
+    (``TableGamesApp.search_themes``).
     """
 
     _dismissed = False  # (not "_closing": Textual's message pump uses that name)
@@ -70,6 +82,16 @@ class Palette(CommandPalette):
             if commands.highlighted is not None and not commands.scrollable_content_region:
                 return
         super()._action_command_list(action)
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        gather = getattr(CommandPalette._gather_commands, "__wrapped__")  # (under Textual's @work)
+        try:
+            await gather(self, search_value)
+        except NoMatches:
+            if self.query(CommandList):
+                raise  # a palette still whole: not the race above
+            # Closed (its widgets already gone): nothing left to fill.
 
     def close(self) -> None:
         """Close without running a command (as Escape does)."""
@@ -231,7 +253,14 @@ class TableGamesApp(App):
             return
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
-        self.push_screen(Palette(id="--command-palette"))
+        self.push_screen(Palette())
+
+    def search_themes(self) -> None:
+        """The palette's "theme" command: Textual's theme chooser, in our
+        palette (with its fixes) instead of a bare ``CommandPalette``."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hide_keys":

@@ -82,6 +82,8 @@ class ResultsScreen(Screen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.query(ScoreTable):
+            return  # closed as it opened (q, or back to the picker): its widgets are gone
         self._fill(self.match.result())
         self._show_series()
         self._show_stages()

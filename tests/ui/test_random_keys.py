@@ -3,6 +3,8 @@ is the long one), and the crashes such runs found, each kept as a test."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual import events
 from textual.app import App, ScreenStackError
@@ -10,6 +12,7 @@ from textual.command import CommandPalette
 
 from tablegames.core import registry
 from tablegames.core.match import Match
+from tablegames.ui.app import TableGamesApp, run_app
 from tablegames.ui.picker import PickerScreen
 from tablegames.ui.seat_setup import SetupScreen
 from tablegames.ui.too_small import TooSmallScreen
@@ -207,3 +210,132 @@ async def test_enter_twice_quickly_on_the_picker_opens_one_seat_setup():
         await settle(pilot)
         assert [type(s) for s in app.screen_stack] == [PickerScreen, SetupScreen]
 
+
+
+# ----- Textual's theme chooser and the palette's own races
+
+async def open_the_theme_chooser(pilot) -> None:
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    await pilot.press(*"theme")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup"])
+async def test_pagedown_or_pageup_right_after_choosing_theme_in_the_palette_keeps_the_app_running(key):
+    """The theme chooser was Textual's bare palette: PageDown or PageUp just
+    as it opened (its list not laid out yet) raised ``KeyError: 0``. The
+    moment depends on how fast the keys come: every gap from none to a few
+    turns of the event loop is tried."""
+    for gap in range(8):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_the_theme_chooser(pilot)
+            send_now(app, "enter")
+            for _ in range(gap):
+                await pilot.pause(0)
+            send_now(app, key, key)
+            await settle(pilot)
+            assert isinstance(app.screen, CommandPalette), gap  # the theme chooser, still open
+            await pilot.press("escape")
+            await settle(pilot)
+            assert [type(s) for s in app.screen_stack] == [PickerScreen]
+
+
+async def test_enter_twice_in_the_theme_chooser_picks_one_theme_and_closes_it_once():
+    """Enter twice at once in the bare theme chooser dismissed it twice:
+    ``ScreenStackError: Can't pop screen`` (the picker went too)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_the_theme_chooser(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)  # the theme chooser
+        send_now(app, "enter", "enter")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack] == [PickerScreen]
+
+
+async def test_ctrl_p_straight_after_choosing_quit_to_picker_keeps_the_app_running():
+    """ctrl+p, Enter on "Quit to picker", ctrl+p: the new palette opened
+    while the match's screens were being closed and went with them; its
+    search then failed (``NoMatches: CommandList``). Each gap between the
+    ctrl+p and the command is tried."""
+    from tests.ui.helpers import one_human_in_play_phase
+
+    for gap in range(8):
+        app = make_app(one_human_in_play_phase(), bot_delay=60)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            send_now(app, "ctrl+p")
+            for _ in range(gap):
+                await pilot.pause(0)
+            await app.action_to_picker()  # what "Quit to picker" runs
+            await settle(pilot)
+            assert isinstance(app.screen_stack[0], PickerScreen) and len(app.screen_stack) <= 2, gap
+
+
+async def test_ctrl_p_while_the_last_palette_is_still_closing_opens_a_new_one():
+    """A command chosen, then ctrl+p at once: the new palette came while
+    the old one was off the screen stack but not yet gone, with the same id
+    (``DuplicateIds``). Each gap is tried."""
+    for gap in range(8, 24):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            send_now(app, "enter")  # the first command (Keys: a panel on the picker)
+            for _ in range(gap):
+                await asyncio.sleep(0)
+            send_now(app, "ctrl+p")
+            await settle(pilot)
+            assert isinstance(app.screen_stack[0], PickerScreen) and len(app.screen_stack) <= 2, gap
+
+
+# ----- the results screen
+
+@pytest.mark.parametrize("action", ["quit", "to_picker"])
+async def test_q_as_the_results_screen_opens_leaves_without_a_crash(action):
+    """q (quit) or p (back to the picker) handled before the results
+    screen had been filled: ``NoMatches: ScoreTable`` in its ``_fill``."""
+    match = monkey.finished_markup_names_match()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_match(match)  # the results, as the last move opens them
+        assert isinstance(app.screen, ResultsScreen)
+        await app.run_action(action)  # the key's action, before the screen is filled
+        await settle(pilot)
+        if action == "to_picker":
+            assert [type(s) for s in app.screen_stack] == [PickerScreen]
+
+
+# ----- an error out of Textual itself
+
+def test_an_error_raised_out_of_the_app_run_exits_1_with_the_line_naming_the_report(monkeypatch, capsys,
+                                                                                     data_dir):
+    """At 6 columns the picker's lists crashed as Textual closed the app,
+    past the app's own error handling: the terminal got the command line's
+    generic "internal error" line, which names no report."""
+    def run(self, **kwargs):
+        raise ValueError("range() arg 3 must not be zero")
+
+    monkeypatch.setattr(TableGamesApp, "run", run)
+    monkeypatch.delenv("TABLEGAMES_DEBUG", raising=False)
+    assert run_app() == 1
+    [line] = capsys.readouterr().err.strip().splitlines()
+    [report] = data_dir.glob("crash-*.txt")
+    assert line.startswith("tablegames: error: the app stopped on an unexpected error "
+                           "(ValueError: range() arg 3 must not be zero)")
+    assert line.endswith(f"the full report is in {report}")
+
+
+def test_a_second_error_on_the_way_out_leaves_the_first_ones_line(monkeypatch, capsys):
+    def run(self, **kwargs):
+        self.crash_line = "tablegames: error: the first one"
+        raise KeyError(0)
+
+    monkeypatch.setattr(TableGamesApp, "run", run)
+    monkeypatch.delenv("TABLEGAMES_DEBUG", raising=False)
+    assert run_app() == 1
+    assert capsys.readouterr().err.strip() == "tablegames: error: the first one"
