@@ -14,7 +14,9 @@ from tablegames.core.bots import LEVELS
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError
-from tablegames.core.seats import MAX_NAME, Seat, check_seats, parse_seed
+from tablegames.core import last_seats
+from tablegames.core.last_seats import LastSeats, SeatRow
+from tablegames.core.seats import MAX_NAME, Seat, SeatError, check_name, check_seats, parse_seed
 from tablegames.ui.keys import RULES_WHILE_TYPING
 from tablegames.ui.labels import bot_name, level_label
 from tablegames.ui.widgets import Cycler, KeyFooter
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 NAME_LENGTH = MAX_NAME
-HUMAN = "human"
+HUMAN = last_seats.HUMAN  # a seat type: "human" or a bot level
 
 
 class SetupScreen(Screen):
@@ -45,6 +47,33 @@ class SetupScreen(Screen):
         # What each seat's name field said while it was a human's.
         self.human_names = [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}"
                             for i in range(spec.max_players)]
+        # What the fields start with: the seats this game was last started
+        # with (core/last_seats.py), else two humans and bots.
+        self.start_count = spec.min_players
+        self.start_kinds = [HUMAN if i < 2 else spec.default_bot for i in range(spec.max_players)]
+        self.start_options = {option.key: option.default for option in spec.options}
+        self._recall(last_seats.load(spec.id))
+
+    def _recall(self, last: LastSeats | None) -> None:
+        """Start from ``last`` where it still fits the game: a count, name,
+        level or choice that does not (a file edited by hand, a level or
+        option since removed) keeps its default."""
+        if last is None:
+            return
+        spec = self.spec
+        if last.players in spec.player_range:
+            self.start_count = last.players
+        for i, row in enumerate(last.seats[:spec.max_players]):
+            try:
+                self.human_names[i] = check_name(row.name)
+            except SeatError:
+                pass
+            if row.type == HUMAN or row.type in spec.bots:
+                self.start_kinds[i] = row.type
+        for option in spec.options:
+            value = last.options.get(option.key)
+            if type(value) is type(option.default) and value in option.choices:
+                self.start_options[option.key] = value
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -62,7 +91,7 @@ class SetupScreen(Screen):
                          f"{glyphs.sep} ctrl+s: start {glyphs.sep} F1: rules", id="setup-hint")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
-                yield Cycler([(n, str(n)) for n in spec.player_range], spec.min_players, id="count")
+                yield Cycler([(n, str(n)) for n in spec.player_range], self.start_count, id="count")
                 yield Static(f"{spec.min_players}-{spec.max_players}; bots fill any seat",
                              classes="setup-help")
             for i in range(spec.max_players):
@@ -70,13 +99,13 @@ class SetupScreen(Screen):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
                     yield Input(self.human_names[i], max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
                                 classes="setup-name")
-                    default = HUMAN if i < 2 else spec.default_bot
-                    yield Cycler(kinds, default, id=f"kind-{i}")
+                    yield Cycler(kinds, self.start_kinds[i], id=f"kind-{i}")
             for option in spec.options:
                 with Horizontal(classes="setup-row"):
                     yield Label(option.label, classes="setup-label")
-                    yield Cycler([(c, option.describe(c)) for c in option.choices], option.default,
-                                 id=f"option-{option.key}", classes="setup-option")
+                    yield Cycler([(c, option.describe(c)) for c in option.choices],
+                                 self.start_options[option.key], id=f"option-{option.key}",
+                                 classes="setup-option")
                     yield Static(option.help, classes="setup-help", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -92,7 +121,7 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = False  # a steady cursor
-        self._show_seats(self.spec.min_players)
+        self._show_seats(self.start_count)
         self._name_bots()
         self.query_one("#count", Cycler).focus()
 
@@ -171,4 +200,20 @@ class SetupScreen(Screen):
         except (ValueError, RecordError) as exc:
             self.say(str(exc))
             return
+        self._remember(seats, options)
         self.app.show_match(match)
+
+    def _remember(self, seats: list[Seat], options: dict) -> None:
+        """Keep these seats for the next setup of this game: every seat row,
+        shown or not (a bot seat keeps the name it had as a human's)."""
+        rows = []
+        for i in range(self.spec.max_players):
+            kind = self.query_one(f"#kind-{i}", Cycler).value
+            if i < len(seats) and kind == HUMAN:
+                name = seats[i].name  # as checked (spaces tidied)
+            elif kind == HUMAN:
+                name = self.query_one(f"#name-{i}", Input).value
+            else:
+                name = self.human_names[i]
+            rows.append(SeatRow(name, kind))
+        last_seats.remember(self.spec.id, LastSeats(len(seats), tuple(rows), options))
