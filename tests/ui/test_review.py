@@ -17,14 +17,15 @@ from tests.ui.test_no_cut_text import cut_lines
 
 
 def finished_record(game: str = "blind-chicken", names=("Kim", "Lee", "Bot 1"), seed: int = 4,
-                    options: dict | None = None, moves: int | None = None) -> tuple[Path, MatchRecord]:
+                    options: dict | None = None, moves: int | None = None, series: str | None = None,
+                    day: int | None = None) -> tuple[Path, MatchRecord]:
     """A match played to its end (or to ``moves`` moves) with seeded random
     moves, saved as a record."""
     spec = registry.get(game)
     seats = [Seat(name, "heuristic" if name.startswith("Bot") else None) for name in names]
     opts = spec.resolve_options(options if options is not None else ({"hands": 2} if game == "blind-chicken" else {}),
                                 len(seats))
-    record = MatchRecord(game=game, seats=seats, seed=seed, options=opts)
+    record = MatchRecord(game=game, seats=seats, seed=seed, options=opts, series=series)
     state = spec.new_game(record.names, opts, seed)
     rng = random.Random(seed)
     while not state.is_over() and (moves is None or len(record.actions) < moves):
@@ -33,7 +34,13 @@ def finished_record(game: str = "blind-chicken", names=("Kim", "Lee", "Bot 1"), 
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
     record.finished = state.is_over()
-    return records.save(record), record
+    path = records.save(record)
+    if day is not None:
+        # Finished on that day of January 2030 (the history orders by it).
+        data = json.loads(path.read_text())
+        data["created"] = data["updated"] = record.created = record.updated = f"2030-01-{day:02d} 20:00"
+        path.write_text(json.dumps(data))
+    return path, record
 
 
 def uncut(app) -> list[str]:
