@@ -23,9 +23,9 @@ Keys per decision:
 When a new round's pass begins, the screen first shows the round just
 scored (``RoundSummary``): public things only (claimed cards, tokens earned
 and spent, icons added per suit, running totals), over the whole table and
-hand, so the new deal stays hidden until Enter. Enter works only after the
-app's guard time (``handover_guard``), so a key pressed with the round's
-last move cannot skip it. Every human sees it once, at their first screen
+hand, so the new deal stays hidden until Enter (or a click on it). Enter
+and the click work only after the app's guard time (``handover_guard``), so
+a key pressed or a tap made with the round's last move cannot skip it. Every human sees it once, at their first screen
 of the new round.
 """
 
@@ -35,6 +35,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Click
 from textual.widgets import Button, Static
 
 from tablegames.games.blenders_tricks.vocab import (
@@ -157,6 +158,14 @@ class RoundSummary(Vertical):
         yield TextLine("Claimed this round (struck through: ignored with a token):", id="bt-sum-head")
         yield Static(id="bt-sum-claims", markup=False)
         yield TextLine(id="bt-sum-hint")
+
+    def on_click(self, event: Click) -> None:
+        """A click on the summary goes on, as Enter does (once it is armed:
+        a stray tap with the round's last move cannot skip it)."""
+        event.stop()
+        screen = self.screen
+        if isinstance(screen, Screen):
+            screen.action_summary_done()
 
 
 class Screen(GameScreen):
@@ -282,7 +291,8 @@ class Screen(GameScreen):
         self.query_one("#bt-sum-table", ScoreTable).show(headers, rows, numeric=set(range(1, len(headers))))
         self.query_one("#bt-sum-claims", Static).update(claims)
         enter = self.glyphs.enter
-        hint = (f"{enter}: on to round {number + 1} ({names[view['leader']]} leads)" if self.summary_armed
+        hint = (f"{enter}: on to round {number + 1} ({names[view['leader']]} leads), or a click"
+                if self.summary_armed
                 else f"One moment{'...' if self.glyphs.ascii else '…'}")
         self.query_one("#bt-sum-hint", TextLine).show(Text(hint, style="bold"))
 

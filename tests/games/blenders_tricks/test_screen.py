@@ -277,7 +277,7 @@ async def test_a_scored_round_is_shown_to_everyone_before_the_new_hand_and_a_str
             if screen.summary_armed:
                 break
             await pilot.pause(0.05)
-        assert "Enter: on to round 2" in screen_text(app)
+        assert "Enter: on to round 2 (" in screen_text(app) and "leads), or a click" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.summary_round is None and screen.query_one(HandRow).display
@@ -329,3 +329,23 @@ async def test_a_holder_of_two_barley_tokens_spends_them_one_at_a_time_on_the_sc
         await pilot.press("right", "enter")  # the other token on the 13
         await pilot.pause()
     assert state.rounds[-1].ignored[0] == (4, 13) and state.tokens[0] == 0
+
+
+async def test_a_click_on_the_round_summary_goes_on_once_armed_and_a_stray_early_tap_does_not():
+    match = scenes.round_end()
+    app = make_app(match, handover_guard=0.6)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.summary_round == 1
+        await pilot.click("#bt-sum-claims")  # with the round's last move: too early
+        await pilot.pause()
+        assert screen.summary_round == 1 and not screen.query_one(HandRow).display
+        for _ in range(100):
+            if screen.summary_armed:
+                break
+            await pilot.pause(0.05)
+        assert "or a click" in screen_text(app)
+        await pilot.click("#bt-sum-table")
+        await pilot.pause()
+        assert screen.summary_round is None and screen.query_one(HandRow).display
