@@ -31,6 +31,16 @@ _CONTAINERS = {list, dict, set}
 _IMMUTABLE = {tuple, frozenset, str, bytes, int, float, bool, type(None)}
 
 
+# A view is plain JSON (it equals its own JSON round trip), so a seat's card
+# in a view is a two-item list [seat, card id], not a tuple.
+SeatCard = list[int | str]
+
+
+def seat_cards(rows: Iterable[SeatCard]) -> list[tuple[int, str]]:
+    """A view's [seat, card id] lists as typed (seat, card id) pairs."""
+    return [(int(seat), str(card)) for seat, card in rows]
+
+
 class BaseState(ABC):
     """A full game state. Subclasses list their mutable attributes in
     ``DEEP`` (copied recursively by ``copy``) and implement ``_apply``."""

@@ -12,6 +12,7 @@ import random
 from typing import Any, Sequence
 
 from tablegames.core.bots import BaseBot
+from tablegames.core.state import seat_cards
 
 from tablegames.games.blenders_tricks.vocab import (
     DECK,
@@ -72,12 +73,12 @@ def unseen(view: View, hand: Sequence[int]) -> list[int]:
     """Cards this seat has not seen this round (in others' hands, aside or
     the unseen discards)."""
     seen = set(hand)
-    seen.update(NUMBER_OF[c] for _, c in view["trick"])
+    seen.update(NUMBER_OF[c] for _, c in seat_cards(view["trick"]))
     for cl in view["claimed"]:
         seen.update(NUMBER_OF[c] for c in cl)
     last = view["last_trick"]
     if last:
-        seen.update(NUMBER_OF[c] for _, c in last["plays"])
+        seen.update(NUMBER_OF[c] for _, c in seat_cards(last["plays"]))
     return [c for c in DECK if c not in seen]
 
 
@@ -96,7 +97,7 @@ class HeuristicBot(BaseBot):
         if isinstance(first, Claim):
             seat, _ = own(view)
             t = projected(view, seat)
-            best = max(NUMBER_OF[c] for _, c in view["trick"])
+            best = max(NUMBER_OF[c] for _, c in seat_cards(view["trick"]))
             base = add(t, [best])
             return max(legal, key=lambda a: (balance(add(base, [a.card])), -a.card))
         if isinstance(first, Spend):
@@ -107,7 +108,7 @@ class HeuristicBot(BaseBot):
     def _play(self, view: View, legal: Sequence[Play]) -> Play:
         seat, hand = own(view)
         n = len(view["names"])
-        trick = [NUMBER_OF[c] for _, c in view["trick"]]
+        trick = [NUMBER_OF[c] for _, c in seat_cards(view["trick"])]
         t = projected(view, seat)
         now = balance(t)
         hidden = unseen(view, hand)

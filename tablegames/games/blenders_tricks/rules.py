@@ -488,11 +488,11 @@ class BlendersState(BaseState):
             "hand_sizes": [len(h) for h in self.hands],
             "passed": [] if choices is None else [choices.has_chosen(s) for s in range(n)],
             "my_pass": None if own is None else [ids[own.left], ids[own.right]],
-            "trick": [(s, ids[c]) for s, c in zip(self.trick_seats, trick)],
+            "trick": [[s, ids[c]] for s, c in zip(self.trick_seats, trick)],
             "lead_suit": None if self.lead == NO_SUIT else self.lead,
             "winning": self.trick_seats[winning_index(trick)] if trick else None,
             "last_trick": None if last is None else {
-                "plays": [(s, ids[c]) for s, c in last[0]],
+                "plays": [[s, ids[c]] for s, c in last[0]],
                 "winner": last[1],
                 "claimed": [ids[c] for c in last[2]],
             },

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from tablegames.core.decisions import Decision
+from tablegames.core.state import SeatCard
 from tablegames.core.words import whole_number
 
 # ----- the deck table
@@ -171,7 +172,7 @@ class DecisionView(TypedDict):
 
 
 class TrickView(TypedDict):
-    plays: list[tuple[int, str]]  # (seat, card id) in playing order
+    plays: list[SeatCard]  # [seat, card id] in playing order
     winner: int
     claimed: list[str]
 
@@ -197,7 +198,7 @@ class View(TypedDict):
     hand_sizes: list[int]
     passed: list[bool]  # pass phase: who has chosen
     my_pass: list[str] | None  # pass phase: this seat's own choice [left, right]
-    trick: list[tuple[int, str]]  # (seat, card id) in playing order
+    trick: list[SeatCard]  # [seat, card id] in playing order
     lead_suit: int | None
     winning: int | None  # the seat whose card is highest in the trick so far
     last_trick: TrickView | None

@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from tablegames.core.bots import BaseBot
 from tablegames.core.search import careless_chance
+from tablegames.core.state import seat_cards
 from tablegames.games.blind_business.cards import (
     BOARDWALK,
     CARD_BY_ID,
@@ -40,7 +41,7 @@ from tablegames.games.blind_business.actions import (
     Action, Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
 )
 from tablegames.games.blind_business.scoring import bonus_table, majority_bonuses
-from tablegames.games.blind_business.vocab import Remembered
+from tablegames.games.blind_business.vocab import BusinessView, Remembered, RequestView
 
 WIN = 400.0            # a finished five in a row
 TOKEN = 4.0            # an OK token in hand, roughly
@@ -58,9 +59,11 @@ def _card(c: int | None) -> int:
 class _Table:
     """What the bot reads from its view, with per-seat card values."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: BusinessView):
         self.view = view
-        self.me = view["seat"]
+        me = view["seat"]
+        assert me is not None, "a bot decides from its own seat's view"
+        self.me = me
         self.n = len(view["names"])
         self.family = view["family"]
         self.rounds_left = max(0, view["turns"] - view["turn"] + 1) / max(1, view["turns"])
@@ -92,6 +95,21 @@ class _Table:
         self.counts = [[len(g[d]) for d in DISTRICTS] for g in self.groups]
         self._base: dict[int, float] = {}
         self._vals: dict[tuple[int, int], float] = {}
+
+    @property
+    def request(self) -> RequestView:
+        """The exchange in progress (shown whenever a seat answers, takes,
+        counter-asks or replies)."""
+        request = self.view["request"]
+        assert request is not None, "no exchange in progress"
+        return request
+
+    @property
+    def trainer(self) -> int:
+        """The Trainer the seat is assigning."""
+        decision = self.view["decision"]
+        assert decision is not None, "no pending decision"
+        return CARD_BY_ID[decision["trainer"]]
 
     # ----- projected score of a seat
     def estimate(self, seat: int, groups: list[list[int]]) -> float:
@@ -245,7 +263,7 @@ class HeuristicBot(BaseBot):
         # view, and I won the card I asked for (from its hand) if it accepted.
         if self.awaited is not None and view["phase"] != "counter":
             requester, their_hand = self.awaited
-            won = view["last_won"]
+            won = seat_cards(view["last_won"])
             if len(won) == 2 and won[0][0] == requester and won[1][0] == t.me:
                 self.replies.append(CARD_BY_ID[won[1][1]] in their_hand)
             self.awaited = None
@@ -292,8 +310,8 @@ class HeuristicBot(BaseBot):
         return total / weight_sum if weight_sum else 0.0
 
     # ----- decisions
-    def choose(self, view: dict[str, Any] | None, legal: Sequence[Any], rng: random.Random) -> Action:
-        first = legal[0]
+    def choose(self, view: BusinessView | None, legal: Sequence[Any], rng: random.Random) -> Action:
+        first: Action = legal[0]
         if len(legal) == 1 or isinstance(first, Seen):
             if view is not None:
                 self._remember(_Table(view))
@@ -307,9 +325,7 @@ class HeuristicBot(BaseBot):
         if isinstance(first, Answer):
             return self._answer(t, legal)
         if isinstance(first, Take):
-            p = view["request"]["recipient"]
-            return max(legal, key=lambda a: t.value(t.me, _card(t.hands[p][a.slot - 1]))
-                       + 0.2 * t.weight(p) * t.value(p, _card(t.hands[p][a.slot - 1])))
+            return self._take(t, legal)
         if isinstance(first, CounterAsk):
             counter = self._counter(t, legal)
             self._await_reply(t, counter)
@@ -319,7 +335,7 @@ class HeuristicBot(BaseBot):
         if isinstance(first, Assign):
             return self._assign(t, legal)
         if isinstance(first, Discard):
-            return min(legal, key=lambda a: t.without_card(t.me, a.card))
+            return self._discard(t, legal)
         if isinstance(first, Swap):
             return self._swap(t, legal)
         if isinstance(first, Add):
@@ -329,7 +345,15 @@ class HeuristicBot(BaseBot):
     def _token_cost(self, t: _Table) -> float:
         return 1.0 + 5.0 * t.rounds_left
 
-    def _ask(self, t: _Table, legal: Sequence) -> Ask:
+    def _take(self, t: _Table, legal: Sequence[Take]) -> Take:
+        p = t.request["recipient"]
+        return max(legal, key=lambda a: t.value(t.me, _card(t.hands[p][a.slot - 1]))
+                   + 0.2 * t.weight(p) * t.value(p, _card(t.hands[p][a.slot - 1])))
+
+    def _discard(self, t: _Table, legal: Sequence[Discard]) -> Discard:
+        return min(legal, key=lambda a: t.without_card(t.me, a.card))
+
+    def _ask(self, t: _Table, legal: Sequence[Ask]) -> Ask:
         me = t.me
         give_mine: dict[int, tuple[float, float]] = {}
         best: Ask = legal[0]
@@ -337,7 +361,7 @@ class HeuristicBot(BaseBot):
         for action in legal:
             p, s = action.target, action.slot - 1
             hand = t.hands[p]
-            x = hand[s]
+            x = _card(hand[s])
             w = t.weight(p)
             if p not in give_mine:
                 # P answers yes and picks from my hand: roughly P's favourite.
@@ -352,9 +376,9 @@ class HeuristicBot(BaseBot):
                 best, best_score = action, score
         return best
 
-    def _answer(self, t: _Table, legal: Sequence) -> Answer:
+    def _answer(self, t: _Table, legal: Sequence[Answer]) -> Answer:
         me = t.me
-        r = t.view["request"]["requester"]
+        r = t.request["requester"]
         w = t.weight(r)
         asked_me = self._own_value(t, me, prefer=r)
         asked_r = self._own_value(t, r, prefer=r)
@@ -366,16 +390,16 @@ class HeuristicBot(BaseBot):
         yes = 0.5 * (t.value(me, best_y) - w * asked_r) + 0.5 * (asked_me - w * t.value(r, best_y))
         return YES if yes >= no else NO
 
-    def _counter(self, t: _Table, legal: Sequence) -> CounterAsk:
+    def _counter(self, t: _Table, legal: Sequence[CounterAsk]) -> CounterAsk:
         me = t.me
-        r = t.view["request"]["requester"]
+        r = t.request["requester"]
         w = t.weight(r)
         asked_me = self._own_value(t, me, prefer=r)
         asked_r = self._own_value(t, r, prefer=r)
         best: CounterAsk = legal[0]
         best_score = -math.inf
         for action in legal:
-            y = t.hands[r][action.slot - 1]
+            y = _card(t.hands[r][action.slot - 1])
             vy_me, vy_r = t.value(me, y), t.value(r, y)
             if action.ok:
                 score = vy_me - w * asked_r - self._token_cost(t)
@@ -387,19 +411,19 @@ class HeuristicBot(BaseBot):
 
     def _reply(self, t: _Table) -> Reply:
         me = t.me
-        req = t.view["request"]
+        req = t.request
         p = req["recipient"]
         w = t.weight(p)
-        x = t.hands[p][req["slot"] - 1]
+        x = _card(t.hands[p][req["slot"] - 1])
         mine_me = self._own_value(t, me, prefer=p)
         mine_p = self._own_value(t, p, prefer=p)
         accept = t.value(me, x) - w * mine_p
         reject = mine_me - w * t.value(p, x)
         return ACCEPT if accept >= reject else REJECT
 
-    def _assign(self, t: _Table, legal: Sequence) -> Assign:
+    def _assign(self, t: _Table, legal: Sequence[Assign]) -> Assign:
         me = t.me
-        trainer = CARD_BY_ID[t.view["decision"]["trainer"]]
+        trainer = t.trainer
         best, best_gain = UNASSIGNED, 0.0
         for action in legal:
             if action.district is None:
@@ -409,7 +433,7 @@ class HeuristicBot(BaseBot):
                 best, best_gain = action, gain
         return best
 
-    def _swap(self, t: _Table, legal: Sequence) -> Swap:
+    def _swap(self, t: _Table, legal: Sequence[Swap]) -> Swap:
         me = t.me
         mine = sum(max(0.0, self._own_value(t, me)) for _ in range(4))
         best: Swap = KEEP_HAND
@@ -428,7 +452,7 @@ class HeuristicBot(BaseBot):
             # I will hold exactly their hand (shuffled).
             self.known = {c for c in t.hands[action.target] if c is not None}
 
-    def observe(self, view: dict[str, Any] | None, legal: Sequence[Any], action: Action) -> None:
+    def observe(self, view: BusinessView | None, legal: Sequence[Any], action: Action) -> None:
         """Remember a move the seat made that this bot did not choose (a
         search bot overruled its advice; a match resumed from its record
         shows the bot the seat's past): as ``choose`` would have had it
@@ -447,16 +471,16 @@ class HeuristicBot(BaseBot):
     def _await_reply(self, t: _Table, counter: CounterAsk) -> None:
         """After a plain counter-ask, watch for the requester's reply (after
         an OK one it must accept: that tells nothing)."""
-        r = t.view["request"]["requester"]
+        r = t.request["requester"]
         self.awaited = None if counter.ok else (r, frozenset(c for c in t.hands[r] if c is not None))
 
-    def _add(self, t: _Table, legal: Sequence) -> Add:
+    def _add(self, t: _Table, legal: Sequence[Add]) -> Add:
         me = t.me
         best, best_gain = ADD_NONE, 0.0
         for action in legal:
             if action.slot is None:
                 continue
-            c = t.hands[me][action.slot - 1]
+            c = _card(t.hands[me][action.slot - 1])
             d = DISTRICT[c]
             # An added Trainer is placed like any Trainer.
             gain = t.with_card(me, d, c) if d >= 0 else t.value(me, c)

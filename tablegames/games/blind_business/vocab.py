@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import TypedDict
 
 from tablegames.core.decisions import Decision
+from tablegames.core.state import SeatCard
 
 GAME_ID = "blind-business"
 
@@ -228,7 +229,7 @@ class BusinessView(TypedDict):
     deck: int
     removed: int
     discards: list[str]
-    last_won: list[list[int | str]]
-    added: list[int | str] | None
+    last_won: list[SeatCard]     # [seat, card id]: who won what in the last exchange
+    added: SeatCard | None       # [seat, card id] of the playground add
     rows: list[RowView]
     winners: list[int] | None

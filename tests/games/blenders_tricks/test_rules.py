@@ -242,7 +242,7 @@ def test_unclaimed_cards_are_discarded_unseen_after_the_next_trick():
     state.apply(2, CLAIMS[3])
     view = state.view(0)
     # The last trick stays on view until the next one is played...
-    assert view["last_trick"]["plays"] == [(0, "S1"), (1, "S3"), (2, "S39")]
+    assert view["last_trick"]["plays"] == [[0, "S1"], [1, "S3"], [2, "S39"]]
     assert card_id(1) not in state.secret_cards(0)
     play(state, 8, 6, 9)  # 2 leads Common Oak 8; the others have none: 9 wins
     assert '"S1"' in json.dumps(state.view(0)), "still the last trick while 9 claims"
