@@ -232,7 +232,18 @@ REVIEW_ACTIONS = frozenset({"step", "first", "last", "stage", "seat", "close_rev
 _SAME = object()  # (no change of the seat shown)
 
 
-class _Stepping(Screen):
+# The review's mixins are no DOMNode classes at run time: Textual gathers
+# a screen's DEFAULT_CSS along each class's first DOMNode base only, so the
+# game's screen class must be the first one (``review_class``), or the
+# game's own CSS is lost. For the type checker they are screens.
+if TYPE_CHECKING:
+    _ScreenMixin = Screen
+    _GameScreenMixin = GameScreen
+else:
+    _ScreenMixin = _GameScreenMixin = object
+
+
+class _Stepping(_ScreenMixin):
     """What the review's table and result screens share: the keys' actions."""
 
     review: Review
@@ -303,7 +314,7 @@ class _Stepping(Screen):
         yield SystemCommand("Close the review", "Back to where the review was opened", self.action_close_review)
 
 
-class ReviewTable(_Stepping, GameScreen):
+class ReviewTable(_Stepping, _GameScreenMixin):
     """Mixed ahead of a game's screen class (``review_class``): the game
     draws the table from a ``ReviewMatch``; the review owns the keys, the
     status line (the label, the move), the message line (whose view) and
@@ -372,7 +383,7 @@ def review_class(base: type, stage_word: str) -> Any:
     return made
 
 
-class ReviewResultScreen(_Stepping):
+class ReviewResultScreen(_Stepping, Screen):
     """After the last move: the result's breakdown (as on the results
     screen) and, for a match of several hands or rounds, the scores after
     each of them as a chart."""

@@ -181,6 +181,11 @@ async def test_the_review_of_every_game_steps_to_the_end_without_a_cut_line():
         async with app.run_test(size=SIZE) as pilot:
             await open_it(pilot, path)
             for key in ("right", "tab", "pagedown", "end", "tab", "right"):
+                if isinstance(app.screen, ReviewTable):
+                    # The game's own layout (its CSS too): the table and
+                    # the log keep their room above the hand.
+                    main = app.screen.query_one("#main")
+                    assert main.region.height >= 8 and main.region.width == SIZE[0], (spec.id, key)
                 await press(pilot, key)
                 assert LABEL in screen_text(app), (spec.id, key)
                 assert uncut(app) == [], (spec.id, key)
