@@ -56,8 +56,11 @@ SCHEMA = 1
 # Marks the file as this app's index (PRAGMA application_id, "TGH1"): a
 # SQLite file without it is someone else's and is moved aside, not changed.
 APP_ID = 0x54474831
-# How long to wait for another copy of the app writing the index (ms).
+# How long to wait for another copy of the app writing the index (ms); the
+# update when a match finishes waits less: it is left for the next opening
+# rather than holding up the game.
 BUSY_MS = 3000
+FINISH_BUSY_MS = 200
 # Progress is reported every this many records (and at the end).
 PROGRESS_EVERY = 25
 
@@ -274,10 +277,11 @@ def _kind(exc: sqlite3.Error) -> str:
     return "corrupt"
 
 
-def _connect(path: Path | str) -> sqlite3.Connection:
+def _connect(path: Path | str, busy_ms: int | None = None) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit)."""
-    con = sqlite3.connect(str(path), timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
-    con.execute(f"PRAGMA busy_timeout={int(BUSY_MS)}")
+    busy = BUSY_MS if busy_ms is None else busy_ms
+    con = sqlite3.connect(str(path), timeout=busy / 1000, isolation_level=None, check_same_thread=False)
+    con.execute(f"PRAGMA busy_timeout={int(busy)}")
     # With the WAL journal, NORMAL never corrupts the file; a power cut may
     # lose the last updates, which the next opening reads again from the
     # records. (FULL would flush the disk on every update: ~20 ms.)
@@ -740,7 +744,7 @@ def note_finished(path: Path) -> None:
             return
         st = path.stat()
         found = _examine(path, st.st_mtime_ns)
-        con = _connect(index)
+        con = _connect(index, FINISH_BUSY_MS)
         try:
             if not _check(con):
                 return

@@ -334,13 +334,29 @@ def test_a_locked_index_is_read_from_the_records_with_a_notice(monkeypatch):
         assert len(h.matches()) == 2 and h.on_disk and h.notices == []
 
 
+def test_a_finishing_save_waits_only_briefly_for_a_busy_index(monkeypatch):
+    finish(1)
+    History().close()
+    waits: list[int | None] = []
+    real = history._connect
+
+    def recording(path, busy_ms=None):
+        waits.append(busy_ms)
+        return real(path, busy_ms)
+
+    monkeypatch.setattr(history, "_connect", recording)
+    path, _ = finish(2)
+    assert waits == [history.FINISH_BUSY_MS] and history.FINISH_BUSY_MS <= 200
+    assert (path.name,) in rows(index_file())
+
+
 def test_a_read_only_index_is_read_from_the_records_with_a_notice(monkeypatch):
     finish(1)
     History().close()
     finish(2)  # the index knows it; a third arrives while it is read-only
     real = history._connect
 
-    def read_only(path):
+    def read_only(path, busy_ms=None):
         if str(path) == ":memory:":
             return real(path)
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
