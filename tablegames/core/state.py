@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence
 
 from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.errors import IllegalAction
@@ -104,7 +104,7 @@ class BaseState(ABC):
         return head if head is not None and head.seat == seat else None
 
     # ----- copies and pieces
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.rng = random.Random(0)  # an int seed is cheap; no seeding from the OS

@@ -96,11 +96,10 @@ class HeuristicBot(BaseBot):
         mem.seen_played = played
         return mem
 
-    def choose(self, seat_view: Mapping[str, Any] | None, legal: Sequence[Any],
+    def choose(self, view: BillyView | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
-        if seat_view is None or len(legal) == 1:
+        if view is None or len(legal) == 1:
             return legal[0]
-        view = cast(BillyView, seat_view)
         mem = self.memory(view)
         mean, spread = self.estimates(view, mem)
         value = self.valuer(view, mean, spread)
@@ -109,14 +108,13 @@ class HeuristicBot(BaseBot):
         self._record(mem, best, view)
         return best
 
-    def observe(self, seat_view: Mapping[str, Any] | None, legal: Sequence[Any], action: Any) -> None:
+    def observe(self, view: BillyView | None, legal: Sequence[Any], action: Any) -> None:
         """Remember a move the seat made that this bot did not choose (a
         search bot overruled its advice; a match resumed from its record
         shows the bot the seat's past): as ``choose`` would have had it
         chosen ``action``."""
-        if seat_view is None or len(legal) == 1:
+        if view is None or len(legal) == 1:
             return
-        view = cast(BillyView, seat_view)
         self._record(self.memory(view), action, view)
 
     def remembered(self) -> Remembered:

@@ -24,7 +24,7 @@ Decisions made here where the rulebook is silent (also on the rules page,
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Mapping, Sequence, cast
+from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState
@@ -108,6 +108,7 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
         decided_by = "billy"
     else:
         # Each tie-break in order, as long as it is still needed.
+        keys: list[tuple[str, Callable[[int], int]]]
         if all_shot:
             keys = [("face-up total", lambda s: -seats[s]["score"]),
                     ("fewest face-up cards", lambda s: seats[s]["face_up"]),

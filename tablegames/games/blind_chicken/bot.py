@@ -8,9 +8,7 @@ from typing import Any, Mapping, Sequence
 from tablegames.core.bots import BaseBot
 
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, card_number, trick_score
-from tablegames.games.blind_chicken.vocab import KEEP_ALL, Action, Order, Play, SetAside
-
-View = Mapping[str, Any]  # a BlindChickenView (tests pass partial ones)
+from tablegames.games.blind_chicken.vocab import KEEP_ALL, Action, BlindChickenView as View, Order, Play, SetAside
 
 
 class HeuristicBot(BaseBot):
@@ -23,13 +21,13 @@ class HeuristicBot(BaseBot):
         assert view is not None, "the heuristic decides from the seat's view"
         first = legal[0]
         if isinstance(first, Order):
-            return Order(arrange([card_number(c) for c in view["hand"]]))
+            return Order(arrange(own_hand(view)))
         if isinstance(first, SetAside):
             return costliest_aside(view) or KEEP_ALL
         return self._play(view, legal)
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        hand = [card_number(c) for c in view["hand"]]
+        hand = own_hand(view)
         if len(legal) == 1:
             return legal[0]
         trick = [card_number(c) for _, c in view["trick"]]
@@ -44,6 +42,13 @@ class HeuristicBot(BaseBot):
         return Play("L") if cost_left < cost_right else Play("R")
 
 
+def own_hand(view: View) -> list[int]:
+    """The deciding seat's hand: a bot decides from its own seat's view."""
+    hand = view["hand"]
+    assert hand is not None, "a bot decides from its own seat's view"
+    return [card_number(c) for c in hand]
+
+
 def arrange(hand: list[int]) -> tuple[int, ...]:
     """Highest cards at both ends, lowest in the middle: high cards go out
     early, while tricks hold few chickens, and low cards are kept to duck the
@@ -53,7 +58,7 @@ def arrange(hand: list[int]) -> tuple[int, ...]:
     return tuple(ordered[0::2] + ordered[1::2][::-1])
 
 
-def nearby_orders(view: View, advice: Action) -> list[Order]:
+def nearby_orders(view: Mapping[str, Any], advice: Action) -> list[Order]:
     """Variations of an arrangement for the search bot to weigh against it:
     each pair of neighbours swapped, and the hand ascending, descending and
     with the lowest cards at both ends. (Searched over on 200 seeded
@@ -103,6 +108,7 @@ def expected_cost(card: int, trick: list[int], players: int, unseen: list[int]) 
 
 def costliest_aside(view: View) -> SetAside | None:
     seat = view["seat"]
+    assert seat is not None, "a bot decides from its own seat's view"
     tricks = view["taken"][seat][:-1]
     if not tricks:
         return None

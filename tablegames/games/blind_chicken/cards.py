@@ -5,6 +5,8 @@ edition (our ruling, on the rules page rules.md): every card n with n mod 5 == 2
 1 + (n div 5) mod 4 eggs.
 """
 
+from typing import Iterable
+
 DECK_SIZE = 60
 
 
@@ -29,7 +31,7 @@ def card_number(card_id_text: str) -> int:
     return int(card_id_text[1:])
 
 
-def trick_score(cards) -> int:
+def trick_score(cards: Iterable[int]) -> int:
     """Minus points of one trick: -(sum of eggs) x (number of chickens)."""
     eggs = 0
     chickens = 0

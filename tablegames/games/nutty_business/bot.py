@@ -15,7 +15,7 @@ from tablegames.core.bots import BaseBot
 
 from tablegames.games.nutty_business.rules import NuttyState, sample
 from tablegames.games.nutty_business.vocab import (
-    BANK, C5, CUSTOMS, IS_CONTRABAND, PlayCard, RAID, ROBBERY, VALUE, Start,
+    BANK, C5, CUSTOMS, IS_CONTRABAND, NuttyView, PlayCard, RAID, ROBBERY, VALUE, Start,
 )
 
 # The first card: it does nothing now, but it is the first top card.
@@ -28,7 +28,7 @@ class HeuristicBot(BaseBot):
 
     needs_view = True
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: NuttyView | None, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], Start):
@@ -37,7 +37,9 @@ class HeuristicBot(BaseBot):
                     if action.card == kind:
                         return action
             return legal[0]
+        assert view is not None, "the heuristic decides from the seat's view"
         seat = view["seat"]
+        assert seat is not None, "a bot decides from its own seat's view"
         state = sample(view, rng)
         best, best_score = legal[0], float("-inf")
         for action in legal:
