@@ -518,7 +518,7 @@ class History:
             self.notices.append(f"{self.skipped} finished record{'s' if self.skipped != 1 else ''} could not be "
                                 f"read and {'are' if self.skipped != 1 else 'is'} left out of the history.")
 
-    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query; an index that turns out corrupt while in use is
         moved aside and rebuilt (once), never a crash."""
         try:
@@ -556,7 +556,7 @@ class History:
             params.append(max(0, limit))
         return [self._summary(row) for row in self._query(sql, tuple(params))]
 
-    def _summary(self, row: tuple) -> MatchSummary:
+    def _summary(self, row: tuple[Any, ...]) -> MatchSummary:
         (name, game, title, finished, options, names, levels, scores, winners, other_winner, eliminated,
          moves, seconds, stages, lowest_best, record_id, series) = row
         return MatchSummary(
