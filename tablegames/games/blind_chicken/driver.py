@@ -24,3 +24,37 @@ async def decide(pilot: Any) -> None:
         await pilot.press("enter")  # the trick the panel proposes (or keep all)
     else:
         raise AssertionError(f"Blind Chicken has no decision in phase {phase!r}")
+
+
+async def click_decide(pilot: Any, tap: Any = None) -> None:
+    """One decision of the seat at the screen with clicks only, as on a
+    tablet: arranging, a tap on a card and a tap on its new place (now and
+    then the Sort button), then Done; playing, a tap on the leftmost or
+    rightmost card; setting a trick aside, a tap on the line the list
+    proposes."""
+    screen = pilot.app.screen
+    view = screen.view
+    phase = view["phase"]
+    hand = view["hand"]
+
+    async def card(index: int) -> None:
+        # Cards are 5 cells wide with a space between.
+        assert await pilot.click("#bc-hand", offset=(2 + 6 * index, 1))
+        await pilot.pause()
+
+    if phase == "order":
+        if view["hand_no"] % 2 == 0:
+            assert await pilot.click("#bc-sort")
+            await pilot.pause()
+        before = list(screen.order)
+        await card(1)
+        await card(len(hand) - 1)
+        assert screen.order == [*before[:1], *before[2:], before[1]], "two taps moved a card"
+        assert await pilot.click("#bc-done")
+    elif phase == "play":
+        await card(0 if len(hand) % 3 else len(hand) - 1)
+    elif phase == "aside":
+        panel = screen.query_one("#bc-aside")
+        assert await pilot.click("#bc-aside _ChoiceLines", offset=(4, panel.highlighted))
+    else:
+        raise AssertionError(f"Blind Chicken has no decision in phase {phase!r}")

@@ -1,5 +1,11 @@
 """Blind Chicken's screen: arrange the hand, play an end card, set a trick aside.
 
+Every choice takes keys or clicks alone (a tablet has no keyboard): arranging,
+a tap on a card lifts it and a tap on another card puts it in that place (a
+second tap on the same card puts it back), the Sort and Done buttons sort
+the hand and confirm it; playing, a tap on the leftmost or rightmost card;
+setting a trick aside, a tap on a line of the list.
+
 Draws only from the view dict (see ``tablegames.ui.game_screen``).
 """
 
@@ -11,6 +17,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Button
 
 from tablegames.games.blind_chicken.cards import EGGS, card_number, trick_score
 from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
@@ -42,6 +50,8 @@ class Screen(GameScreen):
     /* Six seats: the trick may take four lines, so no gap above it. */
     #bc-players.-six { margin-bottom: 0; }
     #bc-aside > VerticalScroll { max-height: 6; }
+    #bc-hand-top { height: 1; }
+    #bc-hand-top Button { margin-left: 1; width: auto; min-width: 0; }
     """
 
     BINDINGS = [
@@ -76,6 +86,7 @@ class Screen(GameScreen):
         self.order: list[str] = []  # the hand as arranged so far (ordering phase)
         self.order_key: tuple = ()
         self.cursor = 0
+        self.lifted: int | None = None  # the card a tap lifted, to put in the place tapped next
         self.side = "L"  # the end picked in the play phase
         self.aside_key: tuple = ()  # the set-aside decision the panel shows (its highlight is kept)
 
@@ -87,7 +98,10 @@ class Screen(GameScreen):
         yield TextLine(id="bc-last")
 
     def compose_hand(self) -> ComposeResult:
-        yield TextLine(id="bc-hand-title")
+        with Horizontal(id="bc-hand-top"):
+            yield TextLine(id="bc-hand-title")
+            yield Button("Sort", id="bc-sort", compact=True)
+            yield Button("Done", id="bc-done", compact=True)
         yield HandRow(id="bc-hand")
         yield DecisionPanel(id="bc-aside")
 
@@ -208,6 +222,9 @@ class Screen(GameScreen):
         phase = view["phase"]
         self._hide_aside(aside)
         hand_row.display = True
+        arranging = phase == ORDER and self.my_turn() and hand is not None
+        for button in self.query("#bc-hand-top Button"):
+            button.display = arranging
         glyphs = self.glyphs
         if hand is None:
             title.show("")
@@ -219,11 +236,15 @@ class Screen(GameScreen):
             if key != self.order_key:
                 kept_key, kept = _ARRANGED.get(self.match, {}).get(view["seat"], ((), []))
                 self.order = list(kept) if kept_key == key else list(hand)
-                self.order_key, self.cursor = key, 0
-            title.show(f"{who}: {glyphs.left_right} choose a card, ,/. move it, s sort, "
-                       f"{glyphs.enter} when done")
-            hand_row.show([self.face(c) for c in self.order], cursor=self.cursor,
-                          marks={0: "L", len(self.order) - 1: "R"})
+                self.order_key, self.cursor, self.lifted = key, 0, None
+            marks = {0: "L", len(self.order) - 1: "R"}
+            if self.lifted is not None:
+                title.show(f"{who}: tap the place for your {card_number(self.order[self.lifted])} "
+                           "(or tap it again)")
+                marks[self.lifted] = "move"
+            else:
+                title.show(f"{who}: {glyphs.left_right} choose, ,/. move (or tap a card, then its place)")
+            hand_row.show([self.face(c) for c in self.order], cursor=self.cursor, marks=marks)
             return
         if phase == ASIDE and self.my_turn():
             hand_row.display = False
@@ -274,11 +295,13 @@ class Screen(GameScreen):
 
     # ----- arranging
     def action_cursor(self, delta: int) -> None:
+        self.lifted = None
         if self.order:
             self.cursor = max(0, min(len(self.order) - 1, self.cursor + delta))
             self.show_view(self.view)
 
     def action_cursor_end(self, index: int) -> None:
+        self.lifted = None
         if self.order:
             self.cursor = index % len(self.order)
             self.show_view(self.view)
@@ -287,6 +310,7 @@ class Screen(GameScreen):
         if not self.mine(ORDER):
             self.say("Your hand's order is fixed now.")
             return
+        self.lifted = None
         target = self.cursor + delta
         if not 0 <= target < len(self.order):
             self.say("That card is already at the end.")
@@ -301,6 +325,7 @@ class Screen(GameScreen):
         if not self.mine(ORDER):
             self.say("Your hand's order is fixed now.")
             return
+        self.lifted = None
         ascending = sorted(self.order, key=card_number)
         self.order = ascending[::-1] if self.order == ascending else ascending
         self._keep_arrangement()
@@ -330,8 +355,7 @@ class Screen(GameScreen):
 
     def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
         if self.mine(ORDER):
-            self.cursor = event.index
-            self.show_view(self.view)
+            self._tap_arranging(event.index)
         elif self.phase() == PLAY:
             last = len(self.view["hand"] or ()) - 1
             if event.index == 0:
@@ -340,6 +364,28 @@ class Screen(GameScreen):
                 self.action_play("R")
             else:
                 self.say("Only the leftmost or rightmost card can be played.")
+
+    def _tap_arranging(self, index: int) -> None:
+        """A tap lifts a card; the next tap puts it in the place tapped (the
+        cards between shift over), or back where it was."""
+        lifted = self.lifted
+        if lifted is not None and lifted != index and 0 <= lifted < len(self.order):
+            self.order.insert(index, self.order.pop(lifted))
+            self._keep_arrangement()
+            self.lifted = None
+        else:
+            self.lifted = None if lifted == index else index
+        self.cursor = index
+        self.say("")
+        self.show_view(self.view)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.set_focus(None)
+        if event.button.id == "bc-sort":
+            self.action_sort()
+        elif event.button.id == "bc-done":
+            self.action_confirm()
 
     # ----- setting aside
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:

@@ -128,6 +128,32 @@ async def test_arranging_moves_the_card_under_the_cursor_and_enter_fixes_that_or
         assert ordered == ["order " + " ".join(map(str, arranged))]
 
 
+
+async def test_arranging_by_taps_alone_a_card_then_its_place_and_the_sort_and_done_buttons():
+    # A tablet has no keyboard: tap a card, tap where it goes; Sort; Done.
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=2)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        low = sorted(int(c[1:]) for c in match.view()["hand"])
+        assert await pilot.click("#bc-sort")  # ascending
+        await pilot.pause()
+        assert await pilot.click("#bc-hand", offset=(2, 1))  # lift the lowest card...
+        await pilot.pause()
+        assert "tap the place for your" in screen_text(app)
+        assert await pilot.click("#bc-hand", offset=(2 + 6 * 2, 1))  # ...and put it third
+        await pilot.pause()
+        assert await pilot.click("#bc-hand", offset=(2 + 6 * 3, 1))  # a tap on a card...
+        await pilot.pause()
+        assert await pilot.click("#bc-hand", offset=(2 + 6 * 3, 1))  # ...and again: it stays
+        await pilot.pause()
+        assert not [a for s, a in match.record.actions if s == 0], "taps alone do not confirm"
+        assert await pilot.click("#bc-done")
+        await settle(pilot)
+        arranged = [low[1], low[2], low[0], *low[3:]]
+        ordered = [a for s, a in match.record.actions if s == 0 and a.startswith("order")]
+        assert ordered == ["order " + " ".join(map(str, arranged))]
+
 def ann_to_set_aside() -> Match:
     """Ann took the last trick of the hand (seed 8) and may set one aside."""
     match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=8)
