@@ -257,7 +257,7 @@ def reveal_cells(text: str, rows: int) -> list[list[str]]:
 
 
 async def test_every_card_of_every_column_shows_in_order_when_everything_turns_face_up():
-    match = scenes.finished(24)  # Billy's longest column needs 15 cells
+    match = scenes.finished(8)  # its longest column needs 15 cells
     view = match.public_view()
     columns = [view["billy"]] + view["loot"]
     assert max(len(" ".join(value_text(t) for t in col)) for cols in columns for col in cols) > 12
