@@ -47,3 +47,48 @@ async def decide(pilot: Any) -> None:
     match = pilot.app.screen.match
     rng = random.Random(match.record.seed * 1000 + len(match.record.actions))
     await decider(rng)(pilot)
+
+
+async def click_decide(pilot: Any, tap: Any = None) -> None:
+    """One decision of the seat at the screen with clicks only, as on a
+    tablet: a rival's card on the board clicked twice asks (take and
+    counter-ask the same), the OK token's button spends a token or not, and
+    every other decision (the looks, yes/no, accept/reject, Trainer,
+    discard, swap, playground add) is a click on a line of the list. The
+    choices vary with the match's seed and how far it has gone."""
+    screen = pilot.app.screen
+    match = screen.match
+    rng = random.Random(match.record.seed * 1000 + len(match.record.actions))
+    view = screen.view
+    phase = view["phase"]
+    if phase in ("ask", "take", "counter"):
+        legal = match.legal_actions()
+        action = rng.choice(legal)
+        seat = getattr(action, "target", None)
+        if seat is None:
+            seat = screen.pick_seat()
+        board = screen.query_one("#bb-board")
+        x0, _x1, y = next((x0, x1, y) for y, line in enumerate(board.regions)
+                          for x0, x1, s, slot in line if s == seat and slot == action.slot - 1)
+        # The OK token's button: to match the action; now and then on and off again.
+        clicks = int(getattr(action, "ok", False) != screen.use_ok)
+        if not clicks and view["tokens"][screen.seat] and phase != "take" and rng.random() < 0.3:
+            clicks = 2
+        for _ in range(clicks):
+            was = screen.use_ok
+            assert await pilot.click("#bb-ok")
+            await pilot.pause()
+            assert screen.use_ok != was, "a click on the OK token's button toggles it"
+        before = len(match.record.actions)
+        for _ in range(2):  # a card clicked twice: picked, then asked (once if picked already)
+            if len(match.record.actions) > before:
+                break
+            assert await pilot.click(board, offset=(x0 + 1, y))
+            await pilot.pause()
+        assert len(match.record.actions) > before, "a card clicked twice makes the pick"
+    elif phase in ("first look", "peek", "answer", "reply", "assign", "discard", "swap", "add"):
+        panel = screen.query_one("#bb-choices")
+        line = rng.randrange(min(panel.line_count, 5))
+        assert await pilot.click("#bb-choices _ChoiceLines", offset=(4, line))
+    else:
+        raise AssertionError(f"Blind Business has no decision in phase {phase!r}")

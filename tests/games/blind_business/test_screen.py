@@ -243,3 +243,41 @@ async def test_an_empty_slot_gets_a_one_line_message_and_the_pick_stays():
         await pilot.press("enter")
         await pilot.pause()
         assert match.record.actions[len(before)] == (0, "take 3")
+
+
+def a_human_asks_holding_an_ok_token() -> Match:
+    """Ann and Ben (humans) and Cid (a bot), seeded moves until a human is
+    to ask holding an OK token; that human has the keyboard."""
+    for seed in range(1, 20):  # tokens are rare: the first seed that has one
+        match = bb_match(Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            match.run_bots()
+            seat = match.next_human()
+            if seat is None:
+                break
+            match.take_keyboard(seat)
+            view = match.view()
+            if view["phase"] in ("ask", "counter") and view["tokens"][seat]:
+                return match
+            match.play(rng.choice(match.legal_actions()))
+    raise AssertionError("no ask with a token in these matches")
+
+
+async def test_the_ok_token_button_spends_a_token_on_the_ask_by_clicks_alone():
+    # A tablet has no "o": the button under the pick toggles the token.
+    match = a_human_asks_holding_an_ok_token()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        button = screen.query_one("#bb-ok")
+        assert button.display and "Spend an OK token" in str(button.label)
+        await pilot.click("#bb-ok")
+        await pilot.pause()
+        assert screen.use_ok and "with an OK token" in screen_text(app)
+        assert "Ask without the OK token" in str(button.label)
+        before = len(match.record.actions)
+        await pilot.press("enter")  # the button took no focus: Enter still asks
+        await settle(pilot)
+        assert match.record.actions[before][1].endswith(" ok")

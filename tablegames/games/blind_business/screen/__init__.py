@@ -15,7 +15,8 @@ private looks, when they are drawn marked "only you see this". The parts:
 Keys per decision:
 
 - ask: up/down rival, left/right or 1-4 slot, o OK token, Enter asks
-  (a click selects a rival's card, a second click asks);
+  (a click selects a rival's card, a second click asks; the OK token's
+  button under the pick spends a token or not, as ``o`` does);
 - answer: y / n (or the list); take: left/right or 1-4, Enter;
 - counter-ask: left/right or 1-4, o OK token, Enter; reply: a / r;
 - Trainer, discard, swap, playground add, looks: the list (a DecisionPanel:
@@ -31,7 +32,7 @@ from typing import Any, cast
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
 from tablegames.games.blind_business.actions import (
@@ -75,6 +76,7 @@ class BlindBusinessScreen(GameScreen):
     BlindBusinessScreen #bb-choices { height: auto; max-height: 9; }
     BlindBusinessScreen #bb-choices > VerticalScroll { max-height: 7; }
     BlindBusinessScreen #bb-last { height: auto; }
+    BlindBusinessScreen #bb-ok { height: 1; width: auto; margin-left: 2; }
     """
 
     BINDINGS = [
@@ -124,6 +126,10 @@ class BlindBusinessScreen(GameScreen):
         yield TextLine(id="bb-info")
         yield Static(id="bb-say", markup=False)
         yield Static(id="bb-choice", markup=False)
+        ok = Button("", id="bb-ok", compact=True)
+        ok.can_focus = False  # Enter stays the ask's
+        ok.display = False
+        yield ok
         yield Static(id="bb-last", markup=False)
         yield DecisionPanel(id="bb-choices")
 
@@ -236,6 +242,7 @@ class BlindBusinessScreen(GameScreen):
             choice.update(line)
         if choice.display != picking:
             choice.display = picking
+        self._show_ok_button(view, picking)
         last = self.query_one("#bb-last", Static)
         summary = last_exchange(view, self.glyphs.sep) if phase == Phase.ASK else Text()
         if summary != self.last_said:
@@ -244,6 +251,24 @@ class BlindBusinessScreen(GameScreen):
         if last.display != bool(summary):
             last.display = bool(summary)
         self._show_choices(told if mine else Explanation(""))
+
+    def _show_ok_button(self, view: BusinessView, picking: bool) -> None:
+        """The OK token as a button under the pick (for a tablet, as ``o``),
+        while the seat at the keyboard asks and holds a token."""
+        button = self.query_one("#bb-ok", Button)
+        offer = picking and self.seat is not None and self.phase() != Phase.TAKE \
+            and bool(view["tokens"][self.seat])
+        if offer:
+            label = "Ask without the OK token (o)" if self.use_ok else "Spend an OK token on this ask (o)"
+            if str(button.label) != label:
+                button.label = label
+        if button.display != offer:
+            button.display = offer
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "bb-ok":
+            self.action_toggle_ok()
 
     def _show_choices(self, told: Explanation) -> None:
         """The list decisions in the DecisionPanel (hidden otherwise)."""
