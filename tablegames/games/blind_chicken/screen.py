@@ -100,8 +100,10 @@ class Screen(GameScreen):
     def compose_hand(self) -> ComposeResult:
         with Horizontal(id="bc-hand-top"):
             yield TextLine(id="bc-hand-title")
-            yield Button("Sort", id="bc-sort", compact=True)
-            yield Button("Done", id="bc-done", compact=True)
+            for label, name in (("Sort", "bc-sort"), ("Done", "bc-done")):
+                button = Button(label, id=name, compact=True)
+                button.can_focus = False  # keys stay the screen's
+                yield button
         yield HandRow(id="bc-hand")
         yield DecisionPanel(id="bc-aside")
 
@@ -381,7 +383,6 @@ class Screen(GameScreen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.set_focus(None)
         if event.button.id == "bc-sort":
             self.action_sort()
         elif event.button.id == "bc-done":
