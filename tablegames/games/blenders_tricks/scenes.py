@@ -52,7 +52,7 @@ def token() -> Match:
     """Ann earned the barley token at the end of round 1: spend it on one of
     her claimed cards, or keep it."""
     seats = [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cid", "heuristic"), Seat("Dee", "random")]
-    return seeded_position(seats, 15, lambda view, seat: view["phase"] == "spend")
+    return seeded_position(seats, 9, lambda view, seat: view["phase"] == "spend")
 
 
 def round_end() -> Match:
