@@ -295,3 +295,29 @@ async def test_blind_chicken_offers_the_arranging_keys_only_while_arranging():
         await pilot.press("s")  # not offered while playing: the hand stays as it is
         await pilot.pause()
         assert list(match.view()["hand"]) == order
+
+
+class HandBench(Bench):
+    clicked: list[int]
+
+    def on_hand_row_clicked(self, event) -> None:
+        self.clicked.append(event.index)
+
+
+async def test_a_hand_too_wide_for_the_screen_overlaps_its_cards_so_every_one_shows_and_takes_a_click():
+    from tablegames.ui.widgets import HandRow
+
+    # 26 cards (a big round's claims) in 80 columns: 13 fit side by side.
+    faces = [CardFace(str(n), "W") for n in range(10, 36)]
+    row = HandRow()
+    app = HandBench(row)
+    app.clicked = []
+    async with app.run_test(size=SIZE) as pilot:
+        row.show(faces, cursor=25)
+        await pilot.pause()
+        text = screen_text(app)
+        assert all(str(n) in text for n in range(10, 36))
+        for index in range(26):
+            x = next(x for x in range(80) if row.index_at(x) == index)
+            await pilot.click(HandRow, offset=(x, 1))
+        assert app.clicked == list(range(26))

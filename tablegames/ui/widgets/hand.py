@@ -54,13 +54,27 @@ class HandRow(Widget):
         width = self.size.width or 80
         return 1 if count * (CARD_WIDTH + 1) - 1 <= width else 0
 
+    def _step(self) -> int:
+        """Cells from one card's left edge to the next: a card and its gap,
+        or, when even touching cards do not fit, fewer (each card but the
+        last then shows only its left part, its value and suit), so every
+        card stays on screen and can be clicked."""
+        count = len(self.faces)
+        width = self.size.width or 80
+        if count <= 1 or count * CARD_WIDTH <= width:
+            return CARD_WIDTH + self._gap()
+        return max(1, (width - CARD_WIDTH) // (count - 1))
+
     def render(self) -> Text:
         if not self.faces:
             return Text(self.empty_text, style="dim")
         glyphs = glyphs_of(self.app)
-        gap = " " * self._gap()
+        step = self._step()
+        gap = " " * max(0, step - CARD_WIDTH)
+        last = len(self.faces) - 1
         columns = [
-            card_lines(face, glyphs, selected=(i == self.cursor), dim=(i in self.dim))
+            [line if i == last else line[:step]
+             for line in card_lines(face, glyphs, selected=(i == self.cursor), dim=(i in self.dim))]
             for i, face in enumerate(self.faces)
         ]
         lines = [Text(gap).join(col[row] for col in columns) for row in range(CARD_HEIGHT)]
@@ -71,19 +85,23 @@ class HandRow(Widget):
             text = self.marks.get(i, "")
             if i == self.cursor:
                 text = (text + glyphs.cursor) if text else glyphs.cursor
-            pad = max(0, CARD_WIDTH - cell_len(text))
+            room = CARD_WIDTH if i == last else min(step, CARD_WIDTH)
+            pad = max(0, room - cell_len(text))
             left = pad // 2
-            marks.append(" " * left + text + " " * (pad - left),
+            marks.append((" " * left + text + " " * (pad - left))[:room],
                          style="bold" if i == self.cursor else "")
         lines.append(marks)
         return Text("\n").join(lines)
 
     def index_at(self, x: int) -> int | None:
-        step = CARD_WIDTH + self._gap()
-        index, offset = divmod(x, step)
-        if offset >= CARD_WIDTH or not 0 <= index < len(self.faces):
+        step = self._step()
+        last = len(self.faces) - 1
+        if last < 0 or x < 0:
             return None
-        return index
+        if x >= last * step:  # the last card is drawn whole
+            return last if x < last * step + CARD_WIDTH else None
+        index, offset = divmod(x, step)
+        return index if offset < min(step, CARD_WIDTH) else None
 
     def on_click(self, event: Click) -> None:
         index = self.index_at(event.x)
