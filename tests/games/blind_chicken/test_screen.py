@@ -154,12 +154,15 @@ async def test_arranging_by_taps_alone_a_card_then_its_place_and_the_sort_and_do
         ordered = [a for s, a in match.record.actions if s == 0 and a.startswith("order")]
         assert ordered == ["order " + " ".join(map(str, arranged))]
 
-def ann_to_set_aside() -> Match:
-    """Ann took the last trick of the hand (seed 8) and may set one aside."""
-    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=8)
+def ann_to_set_aside(seed: int = 8) -> Match:
+    """Ann took the last trick of the hand and may set one aside (she plays
+    her leftmost card each time; a seed where she takes the last trick)."""
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=seed)
     match.run_bots()
     match.play(match.legal_actions()[0])
     while match.view()["phase"] != "aside":
+        if match.is_over():
+            raise AssertionError(f"seed {seed}: Ann does not take the last trick")
         match.run_bots()
         if match.view()["phase"] == "play":
             match.play("L")
