@@ -541,16 +541,26 @@ class History:
             return self._open_memory()
 
     # ----- reading
-    def matches(self, game: str | None = None, player: str | None = None,
-                limit: int | None = None) -> list[MatchSummary]:
-        """Finished matches, newest first, of ``game`` and with ``player``
-        (a name, compared trimmed and case-folded; "Bot (hard)" for the hard bots)."""
-        sql = "SELECT * FROM matches m WHERE (? IS NULL OR m.game = ?)"
+    @staticmethod
+    def _where(game: str | None, player: str | None) -> tuple[str, list[Any]]:
+        sql = " FROM matches m WHERE (? IS NULL OR m.game = ?)"
         params: list[Any] = [game, game]
         if player is not None:
             sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.name = m.name AND s.key = ?)"
             params.append(player_key(player))
-        sql += " ORDER BY m.finished DESC, m.name DESC"
+        return sql, params
+
+    def count(self, game: str | None = None, player: str | None = None) -> int:
+        """How many finished matches ``matches`` would list without a limit."""
+        where, params = self._where(game, player)
+        return int(self._query("SELECT COUNT(*)" + where, tuple(params))[0][0])
+
+    def matches(self, game: str | None = None, player: str | None = None,
+                limit: int | None = None) -> list[MatchSummary]:
+        """Finished matches, newest first, of ``game`` and with ``player``
+        (a name, compared trimmed and case-folded; "Bot (hard)" for the hard bots)."""
+        where, params = self._where(game, player)
+        sql = "SELECT *" + where + " ORDER BY m.finished DESC, m.name DESC"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(max(0, limit))

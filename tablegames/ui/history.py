@@ -131,7 +131,7 @@ class HistoryScreen(Screen):
 
         with History(progress=progress) as history:
             summaries = history.matches(game=game, player=player, limit=SHOWN + 1)
-            total = len(history.matches(game=game, player=player)) if len(summaries) > SHOWN else len(summaries)
+            total = history.count(game=game, player=player) if len(summaries) > SHOWN else len(summaries)
             notices = list(history.notices)
         if not worker.is_cancelled:
             self.app.call_from_thread(self._show, summaries[:SHOWN], total, notices)

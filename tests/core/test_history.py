@@ -476,3 +476,14 @@ def test_a_finished_folder_that_cannot_be_read_keeps_the_history_as_it_was(monke
     with History() as h:
         assert len(h.matches()) == 2
         assert h.notices == ["The finished matches cannot be read now: the history shows them as they were."]
+
+
+def test_count_is_the_number_of_matches_listed_with_the_same_filters():
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    finish(2, [Seat("Cid"), Seat("Ben")])
+    finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="nutty-business")
+    with History() as h:
+        for game in (None, GAME, "nutty-business"):
+            for player in (None, " ann", "Ben", "cid", "Dee"):
+                assert h.count(game, player) == len(h.matches(game, player))
+        assert h.count() == 3 and h.count(player="Dee") == 0
