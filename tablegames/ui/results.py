@@ -160,7 +160,7 @@ class ResultsScreen(Screen):
 
 
 def winners_line(spec: GameSpec, result: Result, names: Sequence[str]) -> str:
-    """The results' title: "Blind Chicken: Kim wins!"."""
+    """The results' title, e.g. "<game title>: Kim wins!"."""
     winner_names = result.winner_names(names)
     verb = "win" if len(winner_names) > 1 else "wins"
     return f"{spec.title}: {' and '.join(winner_names)} {verb}!"
