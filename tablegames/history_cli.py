@@ -138,6 +138,13 @@ def _when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def _none_yet(spec: Any, player: str | None, preposition: str) -> str:
+    """The line when nothing matches: "No finished matches of <game> with <name> yet."."""
+    whom = f" {preposition} {shown(player.strip())}" if player else ""
+    what = f" of {spec.title}" if spec else ""
+    return f"No finished matches{what}{whom} yet."
+
+
 # ----------------------------------------------------------------- history
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -159,9 +166,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     console = cli._console()
     if not found:
-        whom = f" with {shown(player.strip())}" if player else ""
-        what = f" of {spec.title}" if spec else ""
-        console.print(f"No finished matches{what}{whom} yet.", markup=False)
+        console.print(_none_yet(spec, player, "with"), markup=False)
         return cli.OK
     table = Table(caption=Text("* the winner" + ("; older matches: --limit N (0: all)" if more else "")),
                   caption_justify="left")
@@ -222,9 +227,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     console = cli._console()
     if not rows:
-        whom = f" for {shown(player.strip())}" if player else ""
-        what = f" of {spec.title}" if spec else ""
-        console.print(f"No finished matches{what}{whom} yet.", markup=False)
+        console.print(_none_yet(spec, player, "for"), markup=False)
         return cli.OK
     if by_game:
         _print_stats(console, Table, Text, f"{shown(rows[0].player.label)}, by game", by_game,
