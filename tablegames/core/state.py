@@ -1,13 +1,15 @@
 """The base every game's state builds on: the seeded ``rng`` the match
 relies on, one way to emit log events, the seat checks every ``apply``
-needs, pending decisions, and a fast ``copy``."""
+needs, the turn flow (who moves and what they decide is the decision queue,
+core/decisions.py; an action goes to the handler for the due decision's
+type), and a fast ``copy``."""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence, TypeVar
 
 from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.errors import IllegalAction
@@ -41,11 +43,46 @@ def seat_cards(rows: Iterable[SeatCard]) -> list[tuple[int, str]]:
     return [(int(seat), str(card)) for seat, card in rows]
 
 
+H = TypeVar("H", bound=Callable[..., None])
+
+
+def handles(*kinds: type[Decision]) -> Callable[[H], H]:
+    """Mark a state method as the handler of actions answering decisions of
+    ``kinds``: ``handler(self, decision, action)``, where ``decision`` is the
+    acting seat's due decision (still on the queue: the handler checks the
+    action completely, then changes the state and takes the decision)."""
+
+    def mark(method: H) -> H:
+        method.__dict__["_handles"] = kinds
+        return method
+
+    return mark
+
+
+Handler = Callable[[Any, Any, Any], None]
+
+
 class BaseState(ABC):
     """A full game state. Subclasses list their mutable attributes in
-    ``DEEP`` (copied recursively by ``copy``) and implement ``_apply``."""
+    ``DEEP`` (copied recursively by ``copy``), push decisions on
+    ``self.decisions`` and handle them with ``@handles`` methods.
+
+    ``to_move()``, ``due()`` and ``due_phase()`` all read the queue: a game keeps
+    no list of its own of who moves or what they decide."""
 
     DEEP: ClassVar[tuple[str, ...]] = ()
+    # The phase when nothing is pending (the game is over).
+    FINAL_PHASE: ClassVar[str] = "over"
+    _HANDLERS: ClassVar[dict[type[Decision], Handler]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table: dict[type[Decision], Handler] = {}
+        for klass in reversed(cls.__mro__):
+            for value in vars(klass).values():
+                for kind in getattr(value, "_handles", ()):
+                    table[kind] = value
+        cls._HANDLERS = table
 
     names: tuple[str, ...]
     n: int
@@ -66,10 +103,14 @@ class BaseState(ABC):
         """False in bot playouts: skip costly formatting of log lines."""
         return self._events is not None
 
-    def emit(self, text: str, audience: Iterable[int] | None = None) -> None:
-        """One log line, public or private to ``audience``."""
-        if self._events is not None:
-            self._events.append(Event(text, None if audience is None else frozenset(audience)))
+    def emit(self, text: str | Callable[[], str], audience: Iterable[int] | None = None) -> None:
+        """One log line, public or private to ``audience``. Pass a lambda
+        for a line that costs something to word: it is called only when
+        someone reads the log, so playouts pay nothing for it."""
+        events = self._events
+        if events is not None:
+            line = text if text.__class__ is str else text()  # type: ignore[operator]
+            events.append(Event(line, None if audience is None else frozenset(audience)))
 
     # ----- acting
     def apply(self, seat: int, action: Any, events: list[Event] | None = None) -> None:
@@ -90,18 +131,28 @@ class BaseState(ABC):
         finally:
             self._events = None
 
-    @abstractmethod
     def _apply(self, seat: int, action: Any) -> None:
-        """Check ``action`` completely, then change the state."""
+        """Hand ``action`` to the handler of ``seat``'s due decision."""
+        decision = self.decisions.due_for(seat)
+        handler = None if decision is None else self._HANDLERS.get(type(decision))
+        if handler is None:
+            raise IllegalAction(f"{self.names[seat]} has nothing to decide now.")
+        handler(self, decision, action)
 
-    def to_move(self) -> Sequence[int]:
-        """Seats that must decide now: by default the due decision's seat."""
-        return self.decisions.seats()
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that must decide now: those of the decisions due now.
+        Games do not override it (the queue caches it)."""
+        return self.decisions._seats
 
     def due(self, seat: int) -> Decision | None:
         """The pending decision ``seat`` must make now, if any."""
+        return self.decisions.due_for(seat)
+
+    def due_phase(self) -> str:
+        """The due decision's ``PHASE``; ``FINAL_PHASE`` when none is
+        pending. A game's ``phase`` property returns it as its ``Phase``."""
         head = self.decisions.current()
-        return head if head is not None and head.seat == seat else None
+        return head.PHASE if head is not None else self.FINAL_PHASE
 
     # ----- copies and pieces
     def copy(self) -> Self:
