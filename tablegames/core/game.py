@@ -13,9 +13,10 @@ from tablegames.core.bots import Bot
 
 from tablegames.core.errors import IllegalAction
 from tablegames.core.events import Event
+from tablegames.core.info import GameInfo
 from tablegames.core.words import whole_number
 
-__all__ = ["BotFactory", "Event", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
+__all__ = ["BotFactory", "Event", "GameInfo", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
            "SearchHooks", "rules_page"]
 
 
@@ -191,13 +192,9 @@ BotFactory = Callable[["GameSpec"], Bot]
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the app needs to know about one game."""
+    """Everything the app needs to know about one game (its ``spec.py``)."""
 
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    pitch: str
+    info: GameInfo
     new_state: Callable[[Sequence[str], dict[str, int], int], GameState]
     parse_action: Callable[[str], Any]
     bots: dict[str, BotFactory]
@@ -215,6 +212,11 @@ class GameSpec:
     search: SearchHooks = SearchHooks()
     # A check across options (options, players); raises ValueError, one line.
     check_options: Callable[[dict[str, int], int], None] | None = None
+    # Positions (core/position.py): build a state from the game's plain
+    # description (names, options, description, seed), raising
+    # PositionError for an impossible one; describe a state the same way.
+    build_position: Callable[[Sequence[str], dict[str, int], Mapping[str, Any], int], GameState] | None = None
+    describe_position: Callable[[Any], dict[str, Any]] | None = None
     # Assets, named so the app and the tests find them without a list of games:
     # the screen class and the key driver as "module:name", the scenes module
     # (it defines SCENES: tuple[Scene, ...]).
@@ -227,8 +229,28 @@ class GameSpec:
         return self.bots[level](self)
 
     @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def pitch(self) -> str:
+        return self.info.pitch
+
+    @property
     def player_range(self) -> range:
-        return range(self.min_players, self.max_players + 1)
+        return self.info.player_range
 
     def check_players(self, count: int) -> None:
         if count not in self.player_range:

@@ -1,33 +1,11 @@
 """Blind Business: you see everyone's hand but your own."""
 
-from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
-from tablegames.core.search import bot_levels
-from tablegames.games.blind_business.bot import HeuristicBot, careless_share
-from tablegames.games.blind_business.playout import PlayoutBot
-from tablegames.games.blind_business.rules import new_state, parse_action
-from tablegames.games.blind_business.sampler import sample
+from tablegames.core.info import GameInfo
 
-SPEC = GameSpec(
+INFO = GameInfo(
     id="blind-business",
     title="Blind Business",
     min_players=2,
     max_players=5,
     pitch="Trade cards you cannot see: everyone sees your hand except you.",
-    new_state=new_state,
-    parse_action=parse_action,
-    sample=sample,
-    bots=bot_levels(HeuristicBot),
-    search=SearchHooks(playout=PlayoutBot, lead_steps=3, random_rivals=careless_share),
-    default_bot="heuristic",
-    rules_text=rules_page(__package__),
-    options=(
-        Option("family", "Rules", 0, (0, 1),
-               "Family rules: the basic game. No card or district abilities, but Trainers are placed "
-               "and the Versatile fills a gap.",
-               {0: "full rules", 1: "family rules"}),
-    ),
-    score_note="Highest score wins; five in a row wins at once.",
-    screen="tablegames.games.blind_business.screen:BlindBusinessScreen",
-    scenes="tablegames.games.blind_business.scenes",
-    driver="tablegames.games.blind_business.driver:decide",
 )

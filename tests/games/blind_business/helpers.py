@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablegames.games.blind_business import SPEC
+from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.cards import CARD_ID, DECK_SIZE, card_from_id
 from tablegames.games.blind_business.rules import BlindBusinessState
 from tablegames.games.blind_business.vocab import Requesting

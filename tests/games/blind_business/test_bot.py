@@ -4,7 +4,7 @@ import json
 import random
 
 from tablegames.core.simulate import simulate
-from tablegames.games.blind_business import SPEC
+from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.cards import CARD_ID
 from tablegames.games.blind_business.actions import Add, Ask, Discard, Take

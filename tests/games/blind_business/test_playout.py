@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from tablegames.games.blind_business import SPEC, playout
+from tablegames.games.blind_business import playout
+from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.actions import Add, Ask
 from tablegames.games.blind_business.playout import PlayoutBot
 from tablegames.games.blind_business.vocab import EMPTY

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tablegames.core.game import IllegalAction
-from tablegames.games.blind_business import SPEC
+from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.cards import (
     BOARDWALK, CARD_ID, PLAYGROUND, REMOVED, ROUNDS, STATION, card_name,
 )

@@ -4,7 +4,7 @@ import json
 import random
 from collections import Counter
 
-from tablegames.games.blind_business import SPEC
+from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.actions import SEEN
 from tablegames.games.blind_business.cards import CARD_ID
 from tablegames.games.blind_business.sampler import sample

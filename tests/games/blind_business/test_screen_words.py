@@ -11,7 +11,7 @@ import pytest
 
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
-from tablegames.games.blind_business import SPEC
+from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.vocab import Phase
 from tests.ui.helpers import SIZE, make_app, screen_text, settle
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablegames.core.game import Event
-from tablegames.games.nutty_business import SPEC
+from tablegames.games.nutty_business.spec import SPEC
 from tablegames.games.nutty_business.rules import NuttyState
 from tablegames.games.nutty_business.vocab import KIND_OF_CODE, KINDS, SUPPLY, Phase
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tablegames.core.simulate import simulate
-from tablegames.games.nutty_business import SPEC
+from tablegames.games.nutty_business.spec import SPEC
 from tablegames.games.nutty_business.bot import HeuristicBot
 from tablegames.games.nutty_business.vocab import C5, First, Pay, Raid, Start
 from tests.games.nutty_business.helpers import decision_kind, play, table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames.core.game import IllegalAction
-from tablegames.games.nutty_business import SPEC
+from tablegames.games.nutty_business.spec import SPEC
 from tests.games.nutty_business.helpers import decision_kind, play, table
 
 

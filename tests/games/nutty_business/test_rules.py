@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from tablegames.core.game import Event, IllegalAction
-from tablegames.games.nutty_business import SPEC
+from tablegames.games.nutty_business.spec import SPEC
 from tablegames.games.nutty_business.rules import customs_splits, sample
 from tablegames.games.nutty_business.vocab import (
     BANK, C2, C3, C5, CUSTOMS, HIDEOUT, KINDS, L_CUSTOMS_IN, L_CUSTOMS_OUT, RAID, ROBBERY,

@@ -1,0 +1,25 @@
+"""Blenders Tricks's full spec: rules, bots and screen, imported when the game is chosen."""
+
+from tablegames.core.game import GameSpec, SearchHooks, rules_page
+from tablegames.games.blenders_tricks import INFO
+from tablegames.core.search import bot_levels
+from tablegames.games.blenders_tricks.bot import HeuristicBot
+from tablegames.games.blenders_tricks.rules import BlendersState, new_state, parse_action, sample
+
+SPEC = GameSpec(
+    info=INFO,
+    new_state=new_state,
+    parse_action=parse_action,
+    bots=bot_levels(HeuristicBot),
+    # Playouts end with the round, judged by the standings then.
+    search=SearchHooks(playout="heuristic", stage=BlendersState.stage, standings=BlendersState.standings),
+    default_bot="heuristic",
+    rules_text=rules_page("tablegames.games.blenders_tricks"),
+    score_note="Smallest spread wins (highest minus lowest suit total); tie: the higher lowest suit.",
+    score_name="spread",
+    lowest_best=True,
+    sample=sample,
+    screen="tablegames.games.blenders_tricks.screen:Screen",
+    scenes="tablegames.games.blenders_tricks.scenes",
+    driver="tablegames.games.blenders_tricks.driver:decide",
+)
