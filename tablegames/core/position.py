@@ -1,0 +1,134 @@
+"""Positions: a game set up from a plain description instead of a deal.
+
+A position file is JSON::
+
+    {"game": "blind-chicken", "players": ["Ann", "Bob", "Cy"],
+     "options": {"hands": 1}, "seed": 7,
+     "position": {... the game's own description ...}}
+
+Each game's ``position.py`` builds its state from its part
+(``GameSpec.build_position``) and describes a state the same way
+(``GameSpec.describe_position``): building what a state describes gives a
+state that plays on exactly like it. Here the parts every game shares: the
+file's envelope, the one error, and the conservation check (a position has
+exactly the pieces of a fresh game with the same players and options).
+Rule tests, `tablegames play GAME --position FILE` and records of matches
+started from a position all go through ``build``."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from tablegames.core.game import GameSpec, GameState
+
+
+class PositionError(ValueError):
+    """An impossible or malformed position. The message is one line for
+    the person who wrote the file."""
+
+
+def build(spec: "GameSpec", names: Sequence[str], description: Mapping[str, Any],
+          options: Mapping[str, Any] | None = None, seed: int = 0) -> "GameState":
+    """The state ``description`` describes, checked: the game's own checks,
+    then that it holds exactly the pieces of a fresh game."""
+    if spec.build_position is None:
+        raise PositionError(f"{spec.title} cannot start from a position.")
+    try:
+        spec.check_players(len(names))
+        resolved = spec.resolve_options(dict(options or {}), len(names))
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
+    if not isinstance(description, Mapping):
+        raise PositionError("The position must be a JSON object.")
+    state = spec.build_position(tuple(names), resolved, description, seed)
+    check_pieces(state.pieces(), spec.new_game(names, resolved, seed).pieces())
+    return state
+
+
+def describe(spec: "GameSpec", state: "GameState") -> dict[str, Any]:
+    """The game's description of ``state`` (what ``build`` takes back)."""
+    if spec.describe_position is None:
+        raise PositionError(f"{spec.title} cannot describe a position.")
+    return spec.describe_position(state)
+
+
+def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
+    """Conservation: every piece of the game exactly once (or as often as a
+    fresh game has it)."""
+    extra = found - expected
+    missing = expected - found
+    if extra:
+        piece, count = sorted(extra.items())[0]
+        raise PositionError(f"The position has {piece!r} {found[piece]} time(s); the game has it "
+                            f"{expected[piece]} time(s).")
+    if missing:
+        piece = sorted(missing)[0]
+        raise PositionError(f"The position is missing {piece!r} ({len(missing)} kind(s) of piece are "
+                            "missing in all); every piece must be somewhere.")
+
+
+def seat_of(names: Sequence[str], value: Any, what: str) -> int:
+    """A seat written as its number or its player's name."""
+    if type(value) is int and 0 <= value < len(names):
+        return value
+    if isinstance(value, str) and value in names:
+        return list(names).index(value)
+    raise PositionError(f"{what} must be a seat number 0-{len(names) - 1} or a player's name, "
+                        f"not {value!r}.")
+
+
+def field(description: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
+    """``description[key]``, which must be of ``kind``."""
+    if key not in description:
+        raise PositionError(f"The position needs {key!r}{f' ({what})' if what else ''}.")
+    value = description[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise PositionError(f"{key!r} must be a {_JSON.get(name, name)}, not {value!r}.")
+    return value
+
+
+_JSON = {"int": "whole number", "str": "text", "list": "list", "dict": "JSON object", "bool": "true or false"}
+
+
+def unknown_keys(description: Mapping[str, Any], known: Iterable[str]) -> None:
+    """A typo in a key is an error, not a silently ignored field."""
+    extra = sorted(set(description) - set(known))
+    if extra:
+        raise PositionError(f"The position has no field {extra[0]!r} (fields: {', '.join(sorted(known))}).")
+
+
+def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, dict[str, Any]]:
+    """Read a position file: (spec, names, options, seed, the game's part).
+    PositionError (one line) for anything wrong with it."""
+    from tablegames.core import registry
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PositionError(f"Cannot read the position file {str(path)!r}: {exc.strerror or exc}.") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PositionError(f"The position file {str(path)!r} is not JSON ({exc}).") from None
+    if not isinstance(data, dict):
+        raise PositionError("A position file is a JSON object with game, players and position.")
+    unknown_keys(data, ("game", "players", "options", "seed", "position"))
+    game = field(data, "game", str, "the game's id")
+    try:
+        spec = registry.get(game)
+    except registry.UnknownGame as exc:
+        raise PositionError(str(exc)) from None
+    players = field(data, "players", list, "the players' names in seat order")
+    if not all(isinstance(p, str) and p.strip() for p in players):
+        raise PositionError("'players' must be a list of names.")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise PositionError("'options' must map option names to whole numbers.")
+    seed = data.get("seed", 0)
+    if type(seed) is not int or not 0 <= seed < 2 ** 63:
+        raise PositionError("'seed' must be a whole number 0 or more.")
+    description = field(data, "position", dict, "the game's own description")
+    return spec, tuple(players), options, seed, description
