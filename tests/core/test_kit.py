@@ -17,10 +17,10 @@ import pytest
 
 from tablegames.core.search import bot_levels
 from tablegames.core.decisions import Decision, DecisionQueue
-from tablegames.core.game import Event, GameSpec, IllegalAction, Result
+from tablegames.core.game import Event, GameInfo, GameSpec, IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.simulate import simulate
-from tablegames.core.state import BaseState
+from tablegames.core.state import BaseState, handles
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +33,23 @@ class Give:
     to: int
 
 
+# The model of a game's turn flow: each point where a seat must decide is a
+# Decision kind with its phase; the kit's queue says who moves, and routes
+# each action to the handler of the acting seat's due decision.
+@dataclass(frozen=True, slots=True)
+class PlaceBid(Decision):
+    PHASE = "bid"
+
+
 @dataclass(frozen=True, slots=True)
 class GivePot(Decision):
+    PHASE = "give"
     pot: int
 
 
 class SealedBids(BaseState):
     DEEP = ("chips", "bids")  # SecretChoices copies itself
+    FINAL_PHASE = "over"
 
     def __init__(self, names, options, seed):
         super().__init__(names, seed)
@@ -47,37 +57,27 @@ class SealedBids(BaseState):
         self.bank = 0
         self.pot = 0
         self.bids: SecretChoices[int] = SecretChoices(range(self.n))
-        self.decisions: DecisionQueue[GivePot] = DecisionQueue()
-        self.over = False
-
-    def to_move(self):
-        return self.decisions.seats() if self.decisions else self.bids.waiting()
+        self.decisions.push_together(PlaceBid(s, reason="bid 1-3 chips") for s in range(self.n))
 
     def legal_actions(self, seat):
-        if self.due(seat):
+        due = self.due(seat)
+        if isinstance(due, GivePot):
             return [Give(s) for s in range(self.n) if s != seat]
-        if seat in self.bids.waiting():
+        if isinstance(due, PlaceBid):
             return [Bid(c) for c in (1, 2, 3) if c <= self.chips[seat]]
         return []
 
-    def _apply(self, seat, action: Any) -> None:
-        if self.decisions:
-            due = self.decisions.expect(seat, GivePot)
-            if type(action) is not Give or action.to not in range(self.n) or action.to == seat:
-                raise IllegalAction("Give the pot to another player.")
-            self.decisions.pop()
-            self.chips[action.to] += self.pot
-            self.pot = 0
-            self.emit(f"{self.names[seat]} gives the pot of {due.pot} to {self.names[action.to]}.")
-            self.over = True
-            return
+    @handles(PlaceBid)
+    def _bid(self, due: PlaceBid, action: Any) -> None:
+        seat = due.seat
         if type(action) is not Bid or action.chips not in (1, 2, 3) or action.chips > self.chips[seat]:
             raise IllegalAction("Bid 1 to 3 of your chips.")
+        self.decisions.take(seat)
         self.bids.choose(seat, action.chips)
         self.chips[seat] -= action.chips
         self.pot += action.chips
-        self.emit(f"You bid {action.chips}.", audience=[seat])
-        self.emit(f"{self.names[seat]} has bid.")
+        self.emit(lambda: f"You bid {action.chips}.", audience=[seat])
+        self.emit(lambda: f"{self.names[seat]} has bid.")
         if self.bids.complete:
             bids = self.bids.reveal()
             top = max(bids.values())
@@ -86,10 +86,22 @@ class SealedBids(BaseState):
                 self.decisions.push(GivePot(best[0], self.pot, reason="you bid highest"))
             else:
                 self.bank, self.pot = self.bank + self.pot, 0
-                self.over = True
+
+    @handles(GivePot)
+    def _give(self, due: GivePot, action: Any) -> None:
+        if type(action) is not Give or action.to not in range(self.n) or action.to == due.seat:
+            raise IllegalAction("Give the pot to another player.")
+        self.decisions.take(due.seat)
+        self.chips[action.to] += self.pot
+        self.pot = 0
+        self.emit(lambda: f"{self.names[due.seat]} gives the pot of {due.pot} to {self.names[action.to]}.")
+
+    @property
+    def phase(self) -> str:
+        return self.due_phase()
 
     def is_over(self):
-        return self.over
+        return not self.decisions
 
     def result(self):
         lines = tuple((("chips", c),) for c in self.chips)
@@ -99,7 +111,7 @@ class SealedBids(BaseState):
         return Result(tuple(self.chips), lines, tuple(s for s, c in enumerate(self.chips) if c == best))
 
     def view(self, seat):
-        return {"seat": seat, "chips": list(self.chips), "bank": self.bank,
+        return {"seat": seat, "chips": list(self.chips), "bank": self.bank, "phase": self.phase,
                 "waiting": list(self.bids.waiting()), "my_bid": self.bids.own(seat),
                 "bids": self.bids.reveal() if self.bids.complete else None}
 
@@ -210,8 +222,7 @@ def test_a_tie_makes_a_winner_who_is_no_seat_and_simulate_counts_it():
     result = state.result()
     assert result.winners == () and result.other_winner == "the bank"
     assert result.winner_names(["A", "B"]) == ["the bank"]
-    spec = GameSpec(id="sealed-bids", title="Sealed Bids", min_players=2, max_players=4,
-                    pitch="", new_state=SealedBids, parse_action=lambda text: None,
+    spec = GameSpec(info=GameInfo("sealed-bids", "Sealed Bids", 2, 4, ""), new_state=SealedBids, parse_action=lambda text: None,
                     bots=bot_levels(lambda: None), default_bot="random",  # type: ignore[arg-type,return-value]
                     rules_text=lambda: "")
     sim = simulate(spec, ["random", "random"], games=60, seed=3)
@@ -226,3 +237,57 @@ def test_a_decision_is_immutable_data():
     due = GivePot(1, 6, reason="you bid highest")
     with pytest.raises(dataclasses.FrozenInstanceError):
         due.pot = 7  # type: ignore[misc]
+
+
+def test_the_queue_says_who_moves_and_the_phase_is_the_due_decisions():
+    state = bids_game()
+    assert state.phase == "bid" and state.to_move() == (0, 1, 2)
+    for seat, chips in ((2, 1), (0, 3), (1, 2)):
+        state.apply(seat, Bid(chips))
+    assert state.phase == "give" and state.to_move() == (0,)
+    state.apply(0, Give(1))
+    assert state.phase == "over" and state.to_move() == () and state.is_over()
+
+
+def test_a_group_decided_at_once_leaves_the_queue_seat_by_seat_and_what_follows_waits():
+    queue: DecisionQueue[Decision] = DecisionQueue()
+    queue.push_together([Decision(0), Decision(1), Decision(2)])
+    queue.push(Decision(1, reason="after the group"))
+    assert queue.seats() == (0, 1, 2) and len(queue) == 4
+    assert queue.take(1).reason == "" and queue.seats() == (0, 2)
+    assert queue.due_for(1) is None  # its next decision waits for the group
+    with pytest.raises(IllegalAction):
+        queue.take(1)
+    queue.take(2)
+    queue.take(0)
+    assert queue.seats() == (1,) and queue.expect(1).reason == "after the group"
+    twin = queue.copy()
+    twin.pop()
+    assert queue.seats() == (1,) and twin.seats() == () and not twin
+
+
+def test_an_action_goes_to_the_handler_of_the_acting_seats_decision():
+    state = bids_game()
+    with pytest.raises(IllegalAction, match="Bid 1 to 3"):
+        state.apply(0, Give(1))  # the bid handler checks it: a bid is due
+    for seat, chips in ((0, 1), (1, 3), (2, 2)):
+        state.apply(seat, Bid(chips))
+    with pytest.raises(IllegalAction, match="P1's turn, not P0's"):
+        state.apply(0, Give(1))
+
+
+def test_a_log_line_given_as_a_lambda_is_worded_only_when_someone_reads_the_log():
+    state = bids_game()
+    worded: list[str] = []
+
+    def line() -> str:
+        worded.append("x")
+        return "costly"
+
+    state._events = None
+    state.emit(line)
+    assert worded == []
+    events: list[Event] = []
+    state._events = events
+    state.emit(line, audience=[1])
+    assert worded == ["x"] and [(e.text, e.audience) for e in events] == [("costly", frozenset({1}))]
