@@ -24,10 +24,11 @@ Decisions made here where the rulebook is silent (also on the rules page,
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
 
 from tablegames.core.game import IllegalAction, Result
-from tablegames.core.state import BaseState
+from tablegames.core.state import BaseState, handles
 from tablegames.games.blasting_billy.vocab import (
     BILLY,
     CARD_ID,
@@ -46,9 +47,11 @@ from tablegames.games.blasting_billy.vocab import (
     ColumnReveal,
     Phase,
     Play,
+    PlayCard,
     Remembered,
     Reveal,
     SeatReveal,
+    TURNS,
     Where,
     card_from_id,
     card_name,
@@ -133,9 +136,11 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
 # ----- the state ----------------------------------------------------------------
 
 class BlastingBillyState(BaseState):
-    """The whole game. Seats are 0..n-1; Billy is no seat."""
+    """The whole game. Seats are 0..n-1; Billy is no seat. Whose turn it is
+    is the one ``PlayCard`` decision on ``self.decisions``."""
 
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "loot", "billy", "box", "deck")
+    FINAL_PHASE: ClassVar[str] = Phase.OVER
 
     def __init__(self, names: Sequence[str], seed: int) -> None:
         super().__init__(names, seed)
@@ -151,19 +156,25 @@ class BlastingBillyState(BaseState):
         self.loot: list[list[list[int]]] = [[[] for _ in range(TYPES)] for _ in range(n)]
         self.billy: list[list[int]] = [[] for _ in range(TYPES)]
         self.box: list[int] = []
-        self.start = self.turn = self.rng.randrange(n)
-        self.phase = PLAY
+        self.start = self.rng.randrange(n)
         self.final_left = 0
         self.last_drawer: int | None = None
         self.reveal: Reveal | None = None
-        self._movers: tuple[int, ...] = (self.turn,)
+        self.decisions.push(TURNS[self.start])
 
     # ----- the contract
-    def to_move(self) -> tuple[int, ...]:
-        return self._movers
+    @property
+    def phase(self) -> Phase:
+        return Phase(self.due_phase())
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play (None once the game is over)."""
+        decision = self.decisions.current()
+        return None if decision is None else decision.seat
 
     def legal_actions(self, seat: int) -> list[Play]:
-        if seat not in self._movers:
+        if seat not in self.to_move():
             return []
         hand = self.hands[seat]
         billy, claim, dump = PLAYS[BILLY_W], PLAYS[CLAIM], PLAYS[DUMP]
@@ -172,9 +183,9 @@ class BlastingBillyState(BaseState):
             out += (billy[c], claim[c], dump[c])
         return out
 
-    def _apply(self, seat: int, action: Any) -> None:
-        if self.phase is OVER:
-            raise IllegalAction("The game is over.")
+    @handles(PlayCard)
+    def _play(self, decision: PlayCard, action: Any) -> None:
+        seat = decision.seat
         if not isinstance(action, Play):
             raise IllegalAction("Play one of your cards: to Billy, into your loot, or into the box.")
         card = action.card
@@ -191,60 +202,52 @@ class BlastingBillyState(BaseState):
             raise IllegalAction(f"{card_name(card)} is not in your hand.")
         # Valid: from here on the state changes.
         hand.remove(card)
+        self.decisions.take(seat)
         t = TYPE_OF[card]
-        logging = self._events is not None
+        name = self.names[seat]
         if where is BILLY_W:
             self.billy[t].append(card)
-            if logging:
-                self.emit(f"{self.names[seat]} gives Billy a {TYPE_NAMES[t].lower()} card.")
+            self.emit(lambda: f"{name} gives Billy a {TYPE_NAMES[t].lower()} card.")
         elif where is CLAIM:
             column = self.loot[seat][t]
             column.append(card)
-            if logging:
-                if len(column) == 1:
-                    self.emit(f"{self.names[seat]} claims a {TYPE_NAMES[t].lower()} card face down.")
-                else:
-                    self.emit(f"{self.names[seat]} claims {card_name(card)}.")
+            self.emit(lambda: f"{name} claims a {TYPE_NAMES[t].lower()} card face down." if len(column) == 1
+                      else f"{name} claims {card_name(card)}.")
         else:
             self.box.append(card)
-            if logging:
-                self.emit(f"{self.names[seat]} dumps a {TYPE_NAMES[t].lower()} card in the box.")
+            self.emit(lambda: f"{name} dumps a {TYPE_NAMES[t].lower()} card in the box.")
         # Draw; after the last draw, one more turn each, the drawer last.
         deck = self.deck
         if deck:
             drawn = deck.pop()
             hand.append(drawn)
-            if logging:
-                self.emit(f"You draw {card_name(drawn)}.", (seat,))
+            self.emit(lambda: f"You draw {card_name(drawn)}.", (seat,))
             if not deck:
                 self.last_drawer = seat
                 self.final_left = self.n
-                if logging:
-                    self.emit(f"{self.names[seat]} drew the last card: everyone plays one more "
-                              f"turn, {self.names[seat]} last.")
+                self.emit(lambda: f"{name} drew the last card: everyone plays one more turn, {name} last.")
         else:
             self.final_left -= 1
             if not self.final_left:
                 self._finish()
                 return
         turn = seat + 1
-        self.turn = turn = turn if turn < self.n else 0
-        self._movers = (turn,)
+        self.decisions.push(TURNS[turn if turn < self.n else 0])
 
     def _finish(self) -> None:
         for hand in self.hands:
             self.box += hand
             hand.clear()
-        self.phase = OVER
-        self._movers = ()
         self.reveal = reveal = score_table(self.loot, self.billy)
-        if self.logging:
-            self.emit("Everyone puts their last two cards in the box. The reveal!")
-            for line in reveal_lines(reveal, self.names):
-                self.emit(line)
+        self.emit("Everyone puts their last two cards in the box. The reveal!")
+        names = self.names
+        self.emit(lambda: totals_line(reveal))
+        for s in range(self.n):
+            self.emit(partial(seat_line, reveal, names, s))
+        self.emit(lambda: outcome_line(reveal, names))
 
     def is_over(self) -> bool:
-        return self.phase is OVER
+        return self.reveal is not None
 
     def result(self) -> Result:
         reveal = self.reveal
@@ -274,7 +277,7 @@ class BlastingBillyState(BaseState):
         )
 
     def view(self, seat: int | None) -> BillyView:
-        over = self.phase is OVER
+        over = self.reveal is not None
         loot = []
         for s in range(self.n):
             cols = []
@@ -317,7 +320,7 @@ class BlastingBillyState(BaseState):
         secret = {CARD_ID[c] for c in self.deck}
         secret.update(CARD_ID[c] for c in self.box)
         secret.update(CARD_ID[c] for c in self.removed)
-        if self.phase is OVER:
+        if self.reveal is not None:
             return secret
         for s in range(self.n):
             if s != seat:
@@ -338,7 +341,7 @@ class BlastingBillyState(BaseState):
         return [CARD_ID[c] for c in cards]
 
     def prompt(self, seat: int) -> str:
-        if self.phase is OVER:
+        if self.reveal is not None:
             return "the game is over."
         # At most 64 characters: the status line holds them after a
         # 12-character name at 80 columns.
@@ -347,18 +350,19 @@ class BlastingBillyState(BaseState):
         return "play a card to Billy (b), into your loot (c) or the box (d)."
 
 
-def reveal_lines(reveal: Reveal, names: Sequence[str]) -> list[str]:
-    """The reveal as log lines: Billy's totals, who was shot, the outcome."""
+# The reveal's log lines: Billy's totals, each seat shot or safe, the outcome.
+
+def totals_line(reveal: Reveal) -> str:
     totals = ", ".join(f"{TYPE_NAMES[t]} {reveal['billy'][t]['total']}" for t in range(TYPES))
-    lines = [f"Billy's totals: {totals}."]
-    for s, r in enumerate(reveal["seats"]):
-        shot = [TYPE_NAMES[t] for t in range(TYPES) if r["shot"][t]]
-        if shot:
-            lines.append(f"Billy shoots {names[s]} in {', '.join(shot)}: eliminated.")
-        else:
-            lines.append(f"{names[s]} survives with {r['score']}.")
-    lines.append(outcome_line(reveal, names))
-    return lines
+    return f"Billy's totals: {totals}."
+
+
+def seat_line(reveal: Reveal, names: Sequence[str], seat: int) -> str:
+    r = reveal["seats"][seat]
+    shot = [TYPE_NAMES[t] for t in range(TYPES) if r["shot"][t]]
+    if shot:
+        return f"Billy shoots {names[seat]} in {', '.join(shot)}: eliminated."
+    return f"{names[seat]} survives with {r['score']}."
 
 
 def outcome_line(reveal: Reveal, names: Sequence[str]) -> str:
@@ -462,17 +466,13 @@ def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None)
     rng.shuffle(deck)
     state.deck = deck
     state.start = view["start"]
-    state.phase = Phase(view["phase"])
     state.final_left = view["final_left"]
     state.last_drawer = view["last_drawer"]
-    if state.phase is OVER:
-        state.turn = 0
-        state._movers = ()
+    if view["phase"] == OVER:
         state.reveal = score_table(state.loot, state.billy)
     else:
         turn = view["turn"]
         assert turn is not None
-        state.turn = turn
-        state._movers = (turn,)
+        state.decisions.push(TURNS[turn])
         state.reveal = None
     return state

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import ClassVar, TypedDict
+
+from tablegames.core.decisions import Decision
+from tablegames.games.blasting_billy import INFO
 
 GAME_ID = "blasting-billy"
 
@@ -79,9 +82,20 @@ def card_name(card: int) -> str:
     return f"{kind} dynamite" if is_dynamite(card) else f"{kind} {card % RANKS}"
 
 
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     PLAY = "play"  # a turn: play a hand card to Billy, your loot or the box
     OVER = "over"  # the reveal is done: the view shows every column
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Decision):
+    """A seat's turn: play one hand card (then draw, while the pile lasts)."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
+
+
+# One turn decision per seat, made once: a turn hands the next one on.
+TURNS: tuple[PlayCard, ...] = tuple(PlayCard(seat) for seat in range(INFO.max_players))
 
 
 class Where(str, enum.Enum):
