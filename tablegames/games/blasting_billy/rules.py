@@ -23,47 +23,33 @@ Decisions made here where the rulebook is silent (also on the rules page,
 
 from __future__ import annotations
 
-import random
 from functools import partial
-from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
+from typing import Any, Callable, ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState, handles
+from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal, SeatReveal, build_view
 from tablegames.games.blasting_billy.vocab import (
     BILLY,
     CARD_ID,
     DECK_SIZE,
-    GAME_ID,
     HAND_SIZE,
-    HIDDEN,
     PLAYS,
     REMOVED,
+    TURNS,
     TYPE_NAMES,
     TYPE_OF,
     TYPES,
     VALUE,
     WHERE_WORDS,
-    BillyView,
-    ColumnReveal,
     Phase,
     Play,
     PlayCard,
-    Remembered,
-    Reveal,
-    SeatReveal,
-    TURNS,
     Where,
-    card_from_id,
     card_name,
     is_dynamite,
-    is_hidden,
-    parse_action,
-    type_from_token,
 )
 
-__all__ = ["BlastingBillyState", "new_state", "parse_action", "blast", "score_table", "sample"]
-
-PLAY, OVER = Phase.PLAY, Phase.OVER
 BILLY_W, CLAIM, DUMP = Where.BILLY, Where.CLAIM, Where.DUMP
 
 
@@ -277,44 +263,7 @@ class BlastingBillyState(BaseState):
         )
 
     def view(self, seat: int | None) -> BillyView:
-        over = self.reveal is not None
-        loot = []
-        for s in range(self.n):
-            cols = []
-            for column in self.loot[s]:
-                ids = [CARD_ID[c] for c in column]
-                if ids and s != seat and not over:
-                    ids[0] = HIDDEN[TYPE_OF[column[0]]]
-                cols.append(ids)
-            loot.append(cols)
-        if over:
-            billy = [[CARD_ID[c] for c in column] for column in self.billy]
-        else:
-            billy = [[HIDDEN[t]] * len(self.billy[t]) for t in range(TYPES)]
-        box = [0] * TYPES
-        for c in self.box:
-            box[TYPE_OF[c]] += 1
-        removed = [0] * TYPES
-        for c in self.removed:
-            removed[TYPE_OF[c]] += 1
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "names": list(self.names),
-            "phase": self.phase.value,
-            "turn": None if over else self.turn,
-            "start": self.start,
-            "draw": len(self.deck),
-            "final_left": self.final_left,
-            "last_drawer": self.last_drawer,
-            "hand": None if seat is None else [CARD_ID[c] for c in self.hands[seat]],
-            "hand_types": [[HIDDEN[TYPE_OF[c]] for c in hand] for hand in self.hands],
-            "loot": loot,
-            "billy": billy,
-            "box": box,
-            "removed": removed,
-            "reveal": self.reveal,
-        }
+        return build_view(self, seat)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         secret = {CARD_ID[c] for c in self.deck}
@@ -386,93 +335,3 @@ def outcome_line(reveal: Reveal, names: Sequence[str]) -> str:
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlastingBillyState:
     return BlastingBillyState(names, seed)
-
-
-def _remembered_in_place(view: BillyView, known: set[int],
-                         memory: Any) -> tuple[dict[tuple[int, int], int], list[int]]:
-    """The seat's remembered gifts by (type, place in Billy's column) and its
-    remembered dumps, where the view has room for them face down (a card
-    still in hand was advised, not played)."""
-    gifts: dict[tuple[int, int], int] = {}
-    dumps: list[int] = []
-    if not isinstance(memory, Remembered):
-        return gifts, dumps
-    for card, place in memory.gifts:
-        column = view["billy"][TYPE_OF[card]]
-        if card not in known and place < len(column) and is_hidden(column[place]):
-            gifts[TYPE_OF[card], place] = card
-    room = list(view["box"])
-    for card in memory.dumps:
-        if card not in known and room[TYPE_OF[card]] > 0:
-            room[TYPE_OF[card]] -= 1
-            dumps.append(card)
-    return gifts, dumps
-
-
-def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlastingBillyState:
-    """A full state consistent with ``view``: every card the viewer cannot
-    know is dealt again at random, keeping what shows (types, counts, face-up
-    cards, whose turn, the final round) and what the seat remembers
-    (``memory``: its gifts to Billy in their places, its dumps in the box)."""
-    view = cast(BillyView, seat_view)
-    names = view["names"]
-    n = len(names)
-    seat = view["seat"]
-    state = object.__new__(BlastingBillyState)
-    BaseState.__init__(state, names, rng.getrandbits(32))
-    known: set[int] = set()
-    for cols in view["loot"]:
-        for col in cols:
-            known.update(card_from_id(tok) for tok in col if not is_hidden(tok))
-    for col in view["billy"]:
-        known.update(card_from_id(tok) for tok in col if not is_hidden(tok))
-    own_hand = [card_from_id(tok) for tok in view["hand"]] if view["hand"] is not None else None
-    if own_hand is not None:
-        known.update(own_hand)
-    gifts, dumps = _remembered_in_place(view, known, memory)
-    known.update(gifts.values())
-    known.update(dumps)
-    pools: list[list[int]] = [[] for _ in range(TYPES)]
-    for c in range(DECK_SIZE):
-        if c not in known:
-            pools[TYPE_OF[c]].append(c)
-    for pool in pools:
-        rng.shuffle(pool)
-
-    def deal(token: str) -> int:
-        if not is_hidden(token):
-            return card_from_id(token)
-        pool = pools[type_from_token(token)]
-        if not pool:
-            raise ValueError("This view does not fit one deck of Blasting Billy.")
-        return pool.pop()
-
-    state.hands = [list(own_hand) if s == seat and own_hand is not None
-                   else [deal(tok) for tok in view["hand_types"][s]] for s in range(n)]
-    state.loot = [[[deal(tok) for tok in col] for col in cols] for cols in view["loot"]]
-    state.billy = [[gifts[t, i] if (t, i) in gifts else deal(tok) for i, tok in enumerate(col)]
-                   for t, col in enumerate(view["billy"])]
-    box_left = list(view["box"])
-    for card in dumps:
-        box_left[TYPE_OF[card]] -= 1
-    state.box = dumps + [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(box_left[t])]
-    rng.shuffle(state.box)
-    removed = [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(view["removed"][t])]
-    rng.shuffle(removed)
-    state.removed = tuple(removed)
-    deck = [c for pool in pools for c in pool]
-    if len(deck) != view["draw"]:
-        raise ValueError("This view does not fit one deck of Blasting Billy.")
-    rng.shuffle(deck)
-    state.deck = deck
-    state.start = view["start"]
-    state.final_left = view["final_left"]
-    state.last_drawer = view["last_drawer"]
-    if view["phase"] == OVER:
-        state.reveal = score_table(state.loot, state.billy)
-    else:
-        turn = view["turn"]
-        assert turn is not None
-        state.decisions.push(TURNS[turn])
-        state.reveal = None
-    return state

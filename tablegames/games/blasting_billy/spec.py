@@ -4,7 +4,9 @@ from tablegames.core.game import GameSpec, SearchHooks, rules_page
 from tablegames.games.blasting_billy import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
-from tablegames.games.blasting_billy.rules import new_state, parse_action, sample
+from tablegames.games.blasting_billy.rules import new_state
+from tablegames.games.blasting_billy.sampler import sample
+from tablegames.games.blasting_billy.vocab import parse_action
 
 SPEC = GameSpec(
     info=INFO,

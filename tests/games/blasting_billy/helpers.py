@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablegames.games.blasting_billy.rules import BlastingBillyState, new_state
-from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, TYPES, card_from_id
+from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, TURNS, TYPES, card_from_id
 
 
 def cards(text: str) -> list[int]:
@@ -47,6 +47,7 @@ def position(players: int = 3, *, hands: list[str] | None = None, deck: str | No
     for col in state.billy:
         used |= set(col)
     state.removed = tuple(c for c in range(DECK_SIZE) if c not in used)
-    state.start = state.turn = turn
-    state._movers = (turn,)
+    state.start = turn
+    state.decisions.clear()
+    state.decisions.push(TURNS[turn])
     return state

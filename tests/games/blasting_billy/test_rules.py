@@ -8,7 +8,8 @@ import pytest
 
 from tablegames.core.game import IllegalAction
 from tablegames.games.blasting_billy.spec import SPEC
-from tablegames.games.blasting_billy.rules import blast, sample, score_table
+from tablegames.games.blasting_billy.rules import blast, score_table
+from tablegames.games.blasting_billy.sampler import sample
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, REMOVED, TYPE_LETTERS, Play, Where, card_from_id, parse_action,
 )
