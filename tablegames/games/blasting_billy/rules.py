@@ -335,3 +335,25 @@ def outcome_line(reveal: Reveal, names: Sequence[str]) -> str:
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlastingBillyState:
     return BlastingBillyState(names, seed)
+
+
+def lay_out(names: Sequence[str], seed: int, *, hands: list[list[int]], loot: list[list[list[int]]],
+            billy: list[list[int]], box: list[int], removed: Sequence[int], deck: list[int],
+            start: int, final_left: int, last_drawer: int | None,
+            to_move: int | None) -> BlastingBillyState:
+    """A state with these cards where they are, no deal (the sampler's
+    re-deals and positions): ``to_move`` None for a finished game."""
+    state = object.__new__(BlastingBillyState)
+    BaseState.__init__(state, names, seed)
+    state.hands, state.loot, state.billy, state.box = hands, loot, billy, box
+    state.removed = tuple(removed)
+    state.deck = deck
+    state.start = start
+    state.final_left = final_left
+    state.last_drawer = last_drawer
+    if to_move is None:
+        state.reveal = score_table(loot, billy)
+    else:
+        state.reveal = None
+        state.decisions.push(TURNS[to_move])
+    return state

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, cast
 
-from tablegames.core.state import BaseState
-from tablegames.games.blasting_billy.rules import BlastingBillyState, score_table
+from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
 from tablegames.games.blasting_billy.view import BillyView
 from tablegames.games.blasting_billy.vocab import (
-    DECK_SIZE, HIDDEN, TURNS, TYPE_OF, TYPES, Phase, Remembered, card_from_id, is_hidden, type_from_token,
+    DECK_SIZE, HIDDEN, TYPE_OF, TYPES, Phase, Remembered, card_from_id, is_hidden, type_from_token,
 )
 
 
@@ -44,8 +43,7 @@ def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None)
     names = view["names"]
     n = len(names)
     seat = view["seat"]
-    state = object.__new__(BlastingBillyState)
-    BaseState.__init__(state, names, rng.getrandbits(32))
+    state_seed = rng.getrandbits(32)
     known: set[int] = set()
     for cols in view["loot"]:
         for col in cols:
@@ -73,32 +71,23 @@ def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None)
             raise ValueError("This view does not fit one deck of Blasting Billy.")
         return pool.pop()
 
-    state.hands = [list(own_hand) if s == seat and own_hand is not None
-                   else [deal(tok) for tok in view["hand_types"][s]] for s in range(n)]
-    state.loot = [[[deal(tok) for tok in col] for col in cols] for cols in view["loot"]]
-    state.billy = [[gifts[t, i] if (t, i) in gifts else deal(tok) for i, tok in enumerate(col)]
-                   for t, col in enumerate(view["billy"])]
+    hands = [list(own_hand) if s == seat and own_hand is not None
+             else [deal(tok) for tok in view["hand_types"][s]] for s in range(n)]
+    loot = [[[deal(tok) for tok in col] for col in cols] for cols in view["loot"]]
+    billy = [[gifts[t, i] if (t, i) in gifts else deal(tok) for i, tok in enumerate(col)]
+             for t, col in enumerate(view["billy"])]
     box_left = list(view["box"])
     for card in dumps:
         box_left[TYPE_OF[card]] -= 1
-    state.box = dumps + [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(box_left[t])]
-    rng.shuffle(state.box)
+    box = dumps + [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(box_left[t])]
+    rng.shuffle(box)
     removed = [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(view["removed"][t])]
     rng.shuffle(removed)
-    state.removed = tuple(removed)
     deck = [c for pool in pools for c in pool]
     if len(deck) != view["draw"]:
         raise ValueError("This view does not fit one deck of Blasting Billy.")
     rng.shuffle(deck)
-    state.deck = deck
-    state.start = view["start"]
-    state.final_left = view["final_left"]
-    state.last_drawer = view["last_drawer"]
-    if view["phase"] == Phase.OVER:
-        state.reveal = score_table(state.loot, state.billy)
-    else:
-        turn = view["turn"]
-        assert turn is not None
-        state.decisions.push(TURNS[turn])
-        state.reveal = None
-    return state
+    over = view["phase"] == Phase.OVER
+    return lay_out(names, state_seed, hands=hands, loot=loot, billy=billy, box=box, removed=removed,
+                   deck=deck, start=view["start"], final_left=view["final_left"],
+                   last_drawer=view["last_drawer"], to_move=None if over else view["turn"])
