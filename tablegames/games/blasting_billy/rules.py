@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, Callable, ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
+from tablegames.core.decisions import DecisionQueue
 from tablegames.core.state import BaseState, handles
 from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal, SeatReveal, build_view
 from tablegames.games.blasting_billy.vocab import (
@@ -51,13 +52,24 @@ from tablegames.games.blasting_billy.vocab import (
 )
 
 BILLY_W, CLAIM, DUMP = Where.BILLY, Where.CLAIM, Where.DUMP
+# The drawer's private log line for each card, worded once.
+DRAW_LINES = tuple(f"You draw {card_name(c)}." for c in range(DECK_SIZE))
+# Each card's three plays, in legal_actions' order.
+PLAYS_OF: tuple[tuple[Play, Play, Play], ...] = tuple(
+    (PLAYS[BILLY_W][c], PLAYS[CLAIM][c], PLAYS[DUMP][c]) for c in range(DECK_SIZE))
 
 
 # ----- final scoring (pure functions: the tests call them directly) ------------
 
+_DYNAMITES = frozenset(c for c in range(DECK_SIZE) if is_dynamite(c))
+_ID, _VALUE = CARD_ID.__getitem__, VALUE.__getitem__
+
+
 def blast(column: Sequence[int]) -> ColumnReveal:
     """A column after its dynamite: the dynamite removes itself and the card
     placed just before it (only itself when it is first)."""
+    if _DYNAMITES.isdisjoint(column):  # most columns: nothing blasts
+        return {"cards": list(map(_ID, column)), "blasted": [], "total": sum(map(_VALUE, column))}
     blasted: list[int] = []
     for i, card in enumerate(column):
         if is_dynamite(card):
@@ -74,19 +86,24 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
     """The whole reveal from every column: ``loot[seat][type]`` and
     ``billy[type]``, each a column of cards in play order."""
     billy_cols = [blast(billy[t]) for t in range(TYPES)]
+    billy_totals = [c["total"] for c in billy_cols]
     seats: list[SeatReveal] = []
     for columns in loot:
         cols = [blast(columns[t]) for t in range(TYPES)]
-        shot = [cols[t]["total"] > billy_cols[t]["total"] for t in range(TYPES)]
-        left = [len(c["cards"]) - len(c["blasted"]) for c in cols]
-        seats.append({
-            "columns": cols,
-            "shot": shot,
-            "eliminated": any(shot),
-            "score": sum(cols[t]["total"] for t in range(TYPES) if not shot[t]),
-            "face_up": sum(left[t] for t in range(TYPES) if not shot[t]),
-            "face_down": sum(left[t] for t in range(TYPES) if shot[t]),
-        })
+        shot: list[bool] = []
+        score = face_up = face_down = 0
+        for column, billys in zip(cols, billy_totals):
+            total = column["total"]
+            left = len(column["cards"]) - len(column["blasted"])
+            if total > billys:  # Billy shoots: the column is face down
+                shot.append(True)
+                face_down += left
+            else:
+                shot.append(False)
+                score += total
+                face_up += left
+        seats.append({"columns": cols, "shot": shot, "eliminated": True in shot, "score": score,
+                      "face_up": face_up, "face_down": face_down})
     survivors = [s for s, r in enumerate(seats) if not r["eliminated"]]
     all_shot = not survivors
     contenders = survivors or list(range(len(seats)))
@@ -122,8 +139,11 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
 # ----- the state ----------------------------------------------------------------
 
 class BlastingBillyState(BaseState):
-    """The whole game. Seats are 0..n-1; Billy is no seat. Whose turn it is
-    is the one ``PlayCard`` decision on ``self.decisions``."""
+    """The whole game. Seats are 0..n-1; Billy is no seat.
+
+    The turn order is fixed at the deal: every seat in turn, one play per
+    card drawn and then one more each. So ``self.decisions`` holds every
+    turn still to play, one ``PlayCard`` each, and a play takes the first."""
 
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "loot", "billy", "box", "deck")
     FINAL_PHASE: ClassVar[str] = Phase.OVER
@@ -146,7 +166,12 @@ class BlastingBillyState(BaseState):
         self.final_left = 0
         self.last_drawer: int | None = None
         self.reveal: Reveal | None = None
-        self.decisions.push(TURNS[self.start])
+        self.queue_turns(self.start, len(self.deck) + n)
+
+    def queue_turns(self, first: int, count: int) -> None:
+        """``count`` turns still to play, ``first`` to play now."""
+        n = self.n
+        self.decisions = DecisionQueue([TURNS[(first + i) % n] for i in range(count)])
 
     # ----- the contract
     @property
@@ -162,11 +187,9 @@ class BlastingBillyState(BaseState):
     def legal_actions(self, seat: int) -> list[Play]:
         if seat not in self.to_move():
             return []
-        hand = self.hands[seat]
-        billy, claim, dump = PLAYS[BILLY_W], PLAYS[CLAIM], PLAYS[DUMP]
         out: list[Play] = []
-        for c in hand:
-            out += (billy[c], claim[c], dump[c])
+        for c in self.hands[seat]:
+            out += PLAYS_OF[c]
         return out
 
     @handles(PlayCard)
@@ -188,7 +211,6 @@ class BlastingBillyState(BaseState):
             raise IllegalAction(f"{card_name(card)} is not in your hand.")
         # Valid: from here on the state changes.
         hand.remove(card)
-        self.decisions.take(seat)
         t = TYPE_OF[card]
         name = self.names[seat]
         if where is BILLY_W:
@@ -207,7 +229,7 @@ class BlastingBillyState(BaseState):
         if deck:
             drawn = deck.pop()
             hand.append(drawn)
-            self.emit(lambda: f"You draw {card_name(drawn)}.", (seat,))
+            self.emit(DRAW_LINES[drawn], (seat,))
             if not deck:
                 self.last_drawer = seat
                 self.final_left = self.n
@@ -215,10 +237,10 @@ class BlastingBillyState(BaseState):
         else:
             self.final_left -= 1
             if not self.final_left:
+                self.decisions.take(seat)
                 self._finish()
                 return
-        turn = seat + 1
-        self.decisions.push(TURNS[turn if turn < self.n else 0])
+        self.decisions.take(seat)
 
     def _finish(self) -> None:
         for hand in self.hands:
@@ -355,5 +377,5 @@ def lay_out(names: Sequence[str], seed: int, *, hands: list[list[int]], loot: li
         state.reveal = score_table(loot, billy)
     else:
         state.reveal = None
-        state.decisions.push(TURNS[to_move])
+        state.queue_turns(to_move, final_left or len(deck) + len(state.names))
     return state
