@@ -23,7 +23,8 @@ Decisions made here where the rulebook is silent (also on the rules page,
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
+from itertools import cycle, islice
 from typing import Any, Callable, ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
@@ -138,6 +139,13 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
 
 # ----- the state ----------------------------------------------------------------
 
+@cache
+def _turn_queue(first: int, n: int, count: int) -> DecisionQueue[PlayCard]:
+    """``count`` turns round the table from ``first`` (a pattern: copied, never played on)."""
+    order = TURNS[first:n] + TURNS[:first]
+    return DecisionQueue(islice(cycle(order), count))
+
+
 class BlastingBillyState(BaseState):
     """The whole game. Seats are 0..n-1; Billy is no seat.
 
@@ -170,8 +178,7 @@ class BlastingBillyState(BaseState):
 
     def queue_turns(self, first: int, count: int) -> None:
         """``count`` turns still to play, ``first`` to play now."""
-        n = self.n
-        self.decisions = DecisionQueue([TURNS[(first + i) % n] for i in range(count)])
+        self.decisions = _turn_queue(first, self.n, count).copy()
 
     # ----- the contract
     @property
@@ -207,23 +214,18 @@ class BlastingBillyState(BaseState):
         if where is None:
             raise IllegalAction("A card goes to Billy, into your loot, or into the box.")
         hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"{card_name(card)} is not in your hand.")
-        # Valid: from here on the state changes.
-        hand.remove(card)
+        try:
+            hand.remove(card)  # the last check: from here on the state changes
+        except ValueError:
+            raise IllegalAction(f"{card_name(card)} is not in your hand.") from None
         t = TYPE_OF[card]
-        name = self.names[seat]
         if where is BILLY_W:
             self.billy[t].append(card)
-            self.emit(lambda: f"{name} gives Billy a {TYPE_NAMES[t].lower()} card.")
         elif where is CLAIM:
-            column = self.loot[seat][t]
-            column.append(card)
-            self.emit(lambda: f"{name} claims a {TYPE_NAMES[t].lower()} card face down." if len(column) == 1
-                      else f"{name} claims {card_name(card)}.")
+            self.loot[seat][t].append(card)
         else:
             self.box.append(card)
-            self.emit(lambda: f"{name} dumps a {TYPE_NAMES[t].lower()} card in the box.")
+        self.emit(partial(play_line, self, seat, where, card))
         # Draw; after the last draw, one more turn each, the drawer last.
         deck = self.deck
         if deck:
@@ -233,7 +235,7 @@ class BlastingBillyState(BaseState):
             if not deck:
                 self.last_drawer = seat
                 self.final_left = self.n
-                self.emit(lambda: f"{name} drew the last card: everyone plays one more turn, {name} last.")
+                self.emit(partial(last_draw_line, self.names[seat]))
         else:
             self.final_left -= 1
             if not self.final_left:
@@ -319,6 +321,23 @@ class BlastingBillyState(BaseState):
         if self.final_left:
             return "last turn, no draw: to Billy (b), your loot (c) or the box (d)."
         return "play a card to Billy (b), into your loot (c) or the box (d)."
+
+
+def play_line(state: BlastingBillyState, seat: int, where: Where, card: int) -> str:
+    """The public log line of a play just made (the card's value only when
+    it lands face up)."""
+    name, kind = state.names[seat], TYPE_NAMES[TYPE_OF[card]].lower()
+    if where is Where.BILLY:
+        return f"{name} gives Billy a {kind} card."
+    if where is Where.DUMP:
+        return f"{name} dumps a {kind} card in the box."
+    if len(state.loot[seat][TYPE_OF[card]]) == 1:
+        return f"{name} claims a {kind} card face down."
+    return f"{name} claims {card_name(card)}."
+
+
+def last_draw_line(name: str) -> str:
+    return f"{name} drew the last card: everyone plays one more turn, {name} last."
 
 
 # The reveal's log lines: Billy's totals, each seat shot or safe, the outcome.
