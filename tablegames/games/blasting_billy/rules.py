@@ -251,10 +251,10 @@ class BlastingBillyState(BaseState):
         self.reveal = reveal = score_table(self.loot, self.billy)
         self.emit("Everyone puts their last two cards in the box. The reveal!")
         names = self.names
-        self.emit(lambda: totals_line(reveal))
+        self.emit(partial(totals_line, reveal))
         for s in range(self.n):
             self.emit(partial(seat_line, reveal, names, s))
-        self.emit(lambda: outcome_line(reveal, names))
+        self.emit(partial(outcome_line, reveal, names))
 
     def is_over(self) -> bool:
         return self.reveal is not None

@@ -92,7 +92,7 @@ class PlayCard(Decision):
     PHASE: ClassVar[str] = Phase.PLAY
 
 
-# One turn decision per seat, made once: a turn hands the next one on.
+# One turn decision per seat, made once: the rules queue every turn of a game.
 TURNS: tuple[PlayCard, ...] = tuple(PlayCard(seat) for seat in range(INFO.max_players))
 
 
