@@ -103,18 +103,38 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     """The state ``description`` describes (PositionError, one line, if it
     cannot arise)."""
     unknown_keys(description, FIELDS)
-    n = len(names)
     if "to_move" not in description:
         raise PositionError("The position needs 'to_move' (whose turn it is; null once the game is over).")
     to_move = _optional_seat(description, "to_move", names)
-    over = to_move is None
     decision = description.get("decision")
-    if over and decision is not None:
+    if to_move is None and decision is not None:
         raise PositionError(f"Nobody decides anything once the game is over ('to_move' is null), "
                             f"so no decision {decision!r}.")
-    if not over and decision not in (None, DECISION):
+    if decision not in (None, DECISION):
         raise PositionError(f"The only decision in Blasting Billy is {DECISION!r} (a card to Billy, "
                             f"into your loot or into the box), not {decision!r}.")
+    hands, loot, billy, box, removed, deck = _piles(description, names, to_move is None, seed)
+    played = sum(map(len, loot)) + len(billy) + len(box)
+    if to_move is None:
+        start, final_left, last_drawer = _finished(description, names, hands, deck)
+    else:
+        start, final_left, last_drawer = _running(description, names, hands, played, to_move)
+    given_start = _optional_seat(description, "start", names)
+    if given_start is not None and given_start != start:
+        raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
+                            "played, whose turn it is says so.")
+    return lay_out(names, seed, hands=hands, loot=[_columns(cards) for cards in loot],
+                   billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
+                   final_left=final_left, last_drawer=last_drawer, to_move=to_move)
+
+
+Piles = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int], list[int]]
+
+
+def _piles(description: Mapping[str, Any], names: Sequence[str], over: bool, seed: int) -> Piles:
+    """Hands, loot, Billy's loot, box, removed cards and deck (the next card
+    drawn first), each card at most once; the removed cards and the deck
+    dealt from the cards placed nowhere when not given."""
     hands = _per_seat(description, "hands", names, default=over)
     loot = _per_seat(description, "loot", names, default=True)
     billy = _cards(description.get("billy", []), "'billy'")
@@ -130,69 +150,75 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     for place, cards in places:
         for c in cards:
             if c in where:
-                places_ = f"twice in {place}" if where[c] == place else f"in {where[c]} and in {place}"
-                raise PositionError(f"{CARD_ID[c]} is {places_}: every card is in one place only.")
+                both = f"twice in {place}" if where[c] == place else f"in {where[c]} and in {place}"
+                raise PositionError(f"{CARD_ID[c]} is {both}: every card is in one place only.")
             where[c] = place
-    cut = REMOVED[n]
+    n, cut = len(names), REMOVED[len(names)]
     if removed is not None and len(removed) != cut:
         raise PositionError(f"At {n} players {cut} cards are removed at setup, not {len(removed)}.")
     rest = [c for c in range(DECK_SIZE) if c not in where]
     random.Random(seed).shuffle(rest)
     if removed is None:
         removed, rest = rest[:cut], rest[cut:]
-    if deck is None:
-        deck, rest = rest, []
-    # The cards played fix the draw pile, the final round and the hands.
-    played = sum(map(len, loot)) + len(billy) + len(box)
-    first_pile = DECK_SIZE - cut - HAND_SIZE * n
+    return hands, loot, billy, box, removed, rest if deck is None else deck
+
+
+def _first_pile(n: int) -> int:
+    """The draw pile after the deal: one play draws each of its cards."""
+    return DECK_SIZE - REMOVED[n] - HAND_SIZE * n
+
+
+def _finished(description: Mapping[str, Any], names: Sequence[str], hands: list[list[int]],
+              deck: list[int]) -> tuple[int, int, int | None]:
+    """(start, final_left, last_drawer) of a finished game, checked."""
+    n = len(names)
+    last_drawer = _optional_seat(description, "last_drawer", names)
+    if last_drawer is None:
+        raise PositionError("A finished game needs 'last_drawer' (who drew the last card and "
+                            "played the very last turn).")
+    for s in range(n):
+        if hands[s]:
+            raise PositionError(f"{names[s]} still holds cards, but the game is over ('to_move' is "
+                                "null): every hand went into the box.")
+    if deck:
+        raise PositionError(f"The deck still holds {len(deck)} cards, but the game is over "
+                            "('to_move' is null).")
+    # The drawer played the very last turn, after every other play.
+    return (last_drawer - (_first_pile(n) + n - 1)) % n, 0, last_drawer
+
+
+def _running(description: Mapping[str, Any], names: Sequence[str], hands: list[list[int]],
+             played: int, to_move: int) -> tuple[int, int, int | None]:
+    """(start, final_left, last_drawer) of a game in play, from the cards
+    played and whose turn it is; the hand sizes checked against them."""
+    n, first_pile = len(names), _first_pile(len(names))
+    start = (to_move - played) % n  # every play passes the turn on
     last_drawer: int | None = None
     final_left = 0
-    if over:
-        last_drawer = _optional_seat(description, "last_drawer", names)
-        if last_drawer is None:
-            raise PositionError("A finished game needs 'last_drawer' (who drew the last card and "
-                                "played the very last turn).")
-        for s in range(n):
-            if hands[s]:
-                raise PositionError(f"{names[s]} still holds cards, but the game is over ('to_move' is "
-                                    "null): every hand went into the box.")
-        if deck:
-            raise PositionError(f"The deck still holds {len(deck)} cards, but the game is over "
-                                "('to_move' is null).")
-        start = (last_drawer - (first_pile + n - 1)) % n
+    if played < first_pile:
+        if description.get("last_drawer") is not None:
+            raise PositionError(f"Nobody has drawn the last card yet ({played} of {first_pile} "
+                                "plays that draw made), so 'last_drawer' must be null.")
+        sizes = [HAND_SIZE] * n
     else:
-        assert to_move is not None
-        start = (to_move - played) % n
-        if played < first_pile:
-            if description.get("last_drawer") is not None:
-                raise PositionError(f"Nobody has drawn the last card yet ({played} of {first_pile} "
-                                    "plays that draw made), so 'last_drawer' must be null.")
-            sizes = [HAND_SIZE] * n
-        else:
-            done = played - first_pile  # last turns already played
-            if done >= n:
-                raise PositionError(f"{played} cards played at {n} players means the game is over: "
-                                    "'to_move' must be null and every hand empty.")
-            last_drawer = (to_move - done - 1) % n
-            given = _optional_seat(description, "last_drawer", names)
-            if given is not None and given != last_drawer:
-                raise PositionError(f"{names[last_drawer]} drew the last card, not {names[given]}: "
-                                    f"with {played} cards played and {names[to_move]} to move.")
-            final_left = n - done
-            sizes = [HAND_SIZE - 1 if (s - last_drawer - 1) % n < done else HAND_SIZE for s in range(n)]
-        for s in range(n):
-            if len(hands[s]) != sizes[s]:
-                why = ("everyone holds 3 until the last card is drawn" if not final_left else
-                       "in the final round, those still to play hold 3, those done 2")
-                raise PositionError(f"{names[s]} must hold {sizes[s]} cards here, not {len(hands[s])} "
-                                    f"({why}; {played} cards played, {names[to_move]} to move).")
-    given_start = _optional_seat(description, "start", names)
-    if given_start is not None and given_start != start:
-        raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
-                            "played, whose turn it is says so.")
-    return lay_out(names, seed, hands=hands, loot=[_columns(cards) for cards in loot],
-                   billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
-                   final_left=final_left, last_drawer=last_drawer, to_move=to_move)
+        done = played - first_pile  # last turns already played
+        if done >= n:
+            raise PositionError(f"{played} cards played at {n} players means the game is over: "
+                                "'to_move' must be null and every hand empty.")
+        last_drawer = (to_move - done - 1) % n
+        given = _optional_seat(description, "last_drawer", names)
+        if given is not None and given != last_drawer:
+            raise PositionError(f"{names[last_drawer]} drew the last card, not {names[given]}: "
+                                f"with {played} cards played and {names[to_move]} to move.")
+        final_left = n - done
+        sizes = [HAND_SIZE - 1 if (s - last_drawer - 1) % n < done else HAND_SIZE for s in range(n)]
+    for s in range(n):
+        if len(hands[s]) != sizes[s]:
+            why = ("everyone holds 3 until the last card is drawn" if not final_left else
+                   "in the final round, those still to play hold 3, those done 2")
+            raise PositionError(f"{names[s]} must hold {sizes[s]} cards here, not {len(hands[s])} "
+                                f"({why}; {played} cards played, {names[to_move]} to move).")
+    return start, final_left, last_drawer
 
 
 def describe_position(state: BlastingBillyState) -> dict[str, Any]:
