@@ -47,7 +47,12 @@ class DecisionQueue(Generic[D]):
         self._changed()
 
     def _changed(self) -> None:
-        self._seats = tuple(d.seat for d in self._groups[0]) if self._groups else ()
+        groups = self._groups
+        if groups:
+            group = groups[0]
+            self._seats = (group[0].seat,) if len(group) == 1 else tuple(d.seat for d in group)
+        else:
+            self._seats = ()
 
     # ----- adding
     def push(self, decision: D) -> None:
@@ -106,6 +111,10 @@ class DecisionQueue(Generic[D]):
         """Remove and return ``seat``'s decision among those due now."""
         if self._groups:
             group = self._groups[0]
+            if len(group) == 1 and group[0].seat == seat:  # one seat deciding: the common case
+                del self._groups[0]
+                self._changed()
+                return group[0]
             for i, d in enumerate(group):
                 if d.seat == seat:
                     rest = group[:i] + group[i + 1:]

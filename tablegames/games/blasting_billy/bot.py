@@ -20,12 +20,12 @@ from typing import Any, Callable, Mapping, Sequence, cast
 
 from tablegames.core.bots import BaseBot
 from tablegames.core.search import careless_chance
+from tablegames.games.blasting_billy.view import BillyView
 from tablegames.games.blasting_billy.vocab import (
     DECK_SIZE,
     TYPE_OF,
     TYPES,
     VALUE,
-    BillyView,
     Play,
     Remembered,
     Where,

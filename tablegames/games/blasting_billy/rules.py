@@ -23,52 +23,54 @@ Decisions made here where the rulebook is silent (also on the rules page,
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
+from functools import cache, partial
+from itertools import cycle, islice
+from typing import Any, Callable, ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
-from tablegames.core.state import BaseState
+from tablegames.core.decisions import DecisionQueue
+from tablegames.core.state import BaseState, handles
+from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal, SeatReveal, build_view
 from tablegames.games.blasting_billy.vocab import (
     BILLY,
     CARD_ID,
     DECK_SIZE,
-    GAME_ID,
     HAND_SIZE,
-    HIDDEN,
     PLAYS,
     REMOVED,
+    TURNS,
     TYPE_NAMES,
     TYPE_OF,
     TYPES,
     VALUE,
     WHERE_WORDS,
-    BillyView,
-    ColumnReveal,
     Phase,
     Play,
-    Remembered,
-    Reveal,
-    SeatReveal,
+    PlayCard,
     Where,
-    card_from_id,
     card_name,
     is_dynamite,
-    is_hidden,
-    parse_action,
-    type_from_token,
 )
 
-__all__ = ["BlastingBillyState", "new_state", "parse_action", "blast", "score_table", "sample"]
-
-PLAY, OVER = Phase.PLAY, Phase.OVER
 BILLY_W, CLAIM, DUMP = Where.BILLY, Where.CLAIM, Where.DUMP
+# The drawer's private log line for each card, worded once.
+DRAW_LINES = tuple(f"You draw {card_name(c)}." for c in range(DECK_SIZE))
+# Each card's three plays, in legal_actions' order.
+PLAYS_OF: tuple[tuple[Play, Play, Play], ...] = tuple(
+    (PLAYS[BILLY_W][c], PLAYS[CLAIM][c], PLAYS[DUMP][c]) for c in range(DECK_SIZE))
 
 
 # ----- final scoring (pure functions: the tests call them directly) ------------
 
+_DYNAMITES = frozenset(c for c in range(DECK_SIZE) if is_dynamite(c))
+_ID, _VALUE = CARD_ID.__getitem__, VALUE.__getitem__
+
+
 def blast(column: Sequence[int]) -> ColumnReveal:
     """A column after its dynamite: the dynamite removes itself and the card
     placed just before it (only itself when it is first)."""
+    if _DYNAMITES.isdisjoint(column):  # most columns: nothing blasts
+        return {"cards": list(map(_ID, column)), "blasted": [], "total": sum(map(_VALUE, column))}
     blasted: list[int] = []
     for i, card in enumerate(column):
         if is_dynamite(card):
@@ -85,19 +87,24 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
     """The whole reveal from every column: ``loot[seat][type]`` and
     ``billy[type]``, each a column of cards in play order."""
     billy_cols = [blast(billy[t]) for t in range(TYPES)]
+    billy_totals = [c["total"] for c in billy_cols]
     seats: list[SeatReveal] = []
     for columns in loot:
         cols = [blast(columns[t]) for t in range(TYPES)]
-        shot = [cols[t]["total"] > billy_cols[t]["total"] for t in range(TYPES)]
-        left = [len(c["cards"]) - len(c["blasted"]) for c in cols]
-        seats.append({
-            "columns": cols,
-            "shot": shot,
-            "eliminated": any(shot),
-            "score": sum(cols[t]["total"] for t in range(TYPES) if not shot[t]),
-            "face_up": sum(left[t] for t in range(TYPES) if not shot[t]),
-            "face_down": sum(left[t] for t in range(TYPES) if shot[t]),
-        })
+        shot: list[bool] = []
+        score = face_up = face_down = 0
+        for column, billys in zip(cols, billy_totals):
+            total = column["total"]
+            left = len(column["cards"]) - len(column["blasted"])
+            if total > billys:  # Billy shoots: the column is face down
+                shot.append(True)
+                face_down += left
+            else:
+                shot.append(False)
+                score += total
+                face_up += left
+        seats.append({"columns": cols, "shot": shot, "eliminated": True in shot, "score": score,
+                      "face_up": face_up, "face_down": face_down})
     survivors = [s for s, r in enumerate(seats) if not r["eliminated"]]
     all_shot = not survivors
     contenders = survivors or list(range(len(seats)))
@@ -132,10 +139,22 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
 
 # ----- the state ----------------------------------------------------------------
 
+@cache
+def _turn_queue(first: int, n: int, count: int) -> DecisionQueue[PlayCard]:
+    """``count`` turns round the table from ``first`` (a pattern: copied, never played on)."""
+    order = TURNS[first:n] + TURNS[:first]
+    return DecisionQueue(islice(cycle(order), count))
+
+
 class BlastingBillyState(BaseState):
-    """The whole game. Seats are 0..n-1; Billy is no seat."""
+    """The whole game. Seats are 0..n-1; Billy is no seat.
+
+    The turn order is fixed at the deal: every seat in turn, one play per
+    card drawn and then one more each. So ``self.decisions`` holds every
+    turn still to play, one ``PlayCard`` each, and a play takes the first."""
 
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "loot", "billy", "box", "deck")
+    FINAL_PHASE: ClassVar[str] = Phase.OVER
 
     def __init__(self, names: Sequence[str], seed: int) -> None:
         super().__init__(names, seed)
@@ -151,30 +170,38 @@ class BlastingBillyState(BaseState):
         self.loot: list[list[list[int]]] = [[[] for _ in range(TYPES)] for _ in range(n)]
         self.billy: list[list[int]] = [[] for _ in range(TYPES)]
         self.box: list[int] = []
-        self.start = self.turn = self.rng.randrange(n)
-        self.phase = PLAY
+        self.start = self.rng.randrange(n)
         self.final_left = 0
         self.last_drawer: int | None = None
         self.reveal: Reveal | None = None
-        self._movers: tuple[int, ...] = (self.turn,)
+        self.queue_turns(self.start, len(self.deck) + n)
+
+    def queue_turns(self, first: int, count: int) -> None:
+        """``count`` turns still to play, ``first`` to play now."""
+        self.decisions = _turn_queue(first, self.n, count).copy()
 
     # ----- the contract
-    def to_move(self) -> tuple[int, ...]:
-        return self._movers
+    @property
+    def phase(self) -> Phase:
+        return Phase(self.due_phase())
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play (None once the game is over)."""
+        decision = self.decisions.current()
+        return None if decision is None else decision.seat
 
     def legal_actions(self, seat: int) -> list[Play]:
-        if seat not in self._movers:
+        if seat not in self.to_move():
             return []
-        hand = self.hands[seat]
-        billy, claim, dump = PLAYS[BILLY_W], PLAYS[CLAIM], PLAYS[DUMP]
         out: list[Play] = []
-        for c in hand:
-            out += (billy[c], claim[c], dump[c])
+        for c in self.hands[seat]:
+            out += PLAYS_OF[c]
         return out
 
-    def _apply(self, seat: int, action: Any) -> None:
-        if self.phase is OVER:
-            raise IllegalAction("The game is over.")
+    @handles(PlayCard)
+    def _play(self, decision: PlayCard, action: Any) -> None:
+        seat = decision.seat
         if not isinstance(action, Play):
             raise IllegalAction("Play one of your cards: to Billy, into your loot, or into the box.")
         card = action.card
@@ -187,64 +214,50 @@ class BlastingBillyState(BaseState):
         if where is None:
             raise IllegalAction("A card goes to Billy, into your loot, or into the box.")
         hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"{card_name(card)} is not in your hand.")
-        # Valid: from here on the state changes.
-        hand.remove(card)
+        try:
+            hand.remove(card)  # the last check: from here on the state changes
+        except ValueError:
+            raise IllegalAction(f"{card_name(card)} is not in your hand.") from None
         t = TYPE_OF[card]
-        logging = self._events is not None
         if where is BILLY_W:
             self.billy[t].append(card)
-            if logging:
-                self.emit(f"{self.names[seat]} gives Billy a {TYPE_NAMES[t].lower()} card.")
         elif where is CLAIM:
-            column = self.loot[seat][t]
-            column.append(card)
-            if logging:
-                if len(column) == 1:
-                    self.emit(f"{self.names[seat]} claims a {TYPE_NAMES[t].lower()} card face down.")
-                else:
-                    self.emit(f"{self.names[seat]} claims {card_name(card)}.")
+            self.loot[seat][t].append(card)
         else:
             self.box.append(card)
-            if logging:
-                self.emit(f"{self.names[seat]} dumps a {TYPE_NAMES[t].lower()} card in the box.")
+        self.emit(partial(play_line, self, seat, where, card))
         # Draw; after the last draw, one more turn each, the drawer last.
         deck = self.deck
         if deck:
             drawn = deck.pop()
             hand.append(drawn)
-            if logging:
-                self.emit(f"You draw {card_name(drawn)}.", (seat,))
+            self.emit(DRAW_LINES[drawn], (seat,))
             if not deck:
                 self.last_drawer = seat
                 self.final_left = self.n
-                if logging:
-                    self.emit(f"{self.names[seat]} drew the last card: everyone plays one more "
-                              f"turn, {self.names[seat]} last.")
+                self.emit(partial(last_draw_line, self.names[seat]))
         else:
             self.final_left -= 1
             if not self.final_left:
+                self.decisions.take(seat)
                 self._finish()
                 return
-        turn = seat + 1
-        self.turn = turn = turn if turn < self.n else 0
-        self._movers = (turn,)
+        self.decisions.take(seat)
 
     def _finish(self) -> None:
         for hand in self.hands:
             self.box += hand
             hand.clear()
-        self.phase = OVER
-        self._movers = ()
         self.reveal = reveal = score_table(self.loot, self.billy)
-        if self.logging:
-            self.emit("Everyone puts their last two cards in the box. The reveal!")
-            for line in reveal_lines(reveal, self.names):
-                self.emit(line)
+        self.emit("Everyone puts their last two cards in the box. The reveal!")
+        names = self.names
+        self.emit(partial(totals_line, reveal))
+        for s in range(self.n):
+            self.emit(partial(seat_line, reveal, names, s))
+        self.emit(partial(outcome_line, reveal, names))
 
     def is_over(self) -> bool:
-        return self.phase is OVER
+        return self.reveal is not None
 
     def result(self) -> Result:
         reveal = self.reveal
@@ -274,50 +287,13 @@ class BlastingBillyState(BaseState):
         )
 
     def view(self, seat: int | None) -> BillyView:
-        over = self.phase is OVER
-        loot = []
-        for s in range(self.n):
-            cols = []
-            for column in self.loot[s]:
-                ids = [CARD_ID[c] for c in column]
-                if ids and s != seat and not over:
-                    ids[0] = HIDDEN[TYPE_OF[column[0]]]
-                cols.append(ids)
-            loot.append(cols)
-        if over:
-            billy = [[CARD_ID[c] for c in column] for column in self.billy]
-        else:
-            billy = [[HIDDEN[t]] * len(self.billy[t]) for t in range(TYPES)]
-        box = [0] * TYPES
-        for c in self.box:
-            box[TYPE_OF[c]] += 1
-        removed = [0] * TYPES
-        for c in self.removed:
-            removed[TYPE_OF[c]] += 1
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "names": list(self.names),
-            "phase": self.phase.value,
-            "turn": None if over else self.turn,
-            "start": self.start,
-            "draw": len(self.deck),
-            "final_left": self.final_left,
-            "last_drawer": self.last_drawer,
-            "hand": None if seat is None else [CARD_ID[c] for c in self.hands[seat]],
-            "hand_types": [[HIDDEN[TYPE_OF[c]] for c in hand] for hand in self.hands],
-            "loot": loot,
-            "billy": billy,
-            "box": box,
-            "removed": removed,
-            "reveal": self.reveal,
-        }
+        return build_view(self, seat)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         secret = {CARD_ID[c] for c in self.deck}
         secret.update(CARD_ID[c] for c in self.box)
         secret.update(CARD_ID[c] for c in self.removed)
-        if self.phase is OVER:
+        if self.reveal is not None:
             return secret
         for s in range(self.n):
             if s != seat:
@@ -338,7 +314,7 @@ class BlastingBillyState(BaseState):
         return [CARD_ID[c] for c in cards]
 
     def prompt(self, seat: int) -> str:
-        if self.phase is OVER:
+        if self.reveal is not None:
             return "the game is over."
         # At most 64 characters: the status line holds them after a
         # 12-character name at 80 columns.
@@ -347,18 +323,36 @@ class BlastingBillyState(BaseState):
         return "play a card to Billy (b), into your loot (c) or the box (d)."
 
 
-def reveal_lines(reveal: Reveal, names: Sequence[str]) -> list[str]:
-    """The reveal as log lines: Billy's totals, who was shot, the outcome."""
+def play_line(state: BlastingBillyState, seat: int, where: Where, card: int) -> str:
+    """The public log line of a play just made (the card's value only when
+    it lands face up)."""
+    name, kind = state.names[seat], TYPE_NAMES[TYPE_OF[card]].lower()
+    if where is Where.BILLY:
+        return f"{name} gives Billy a {kind} card."
+    if where is Where.DUMP:
+        return f"{name} dumps a {kind} card in the box."
+    if len(state.loot[seat][TYPE_OF[card]]) == 1:
+        return f"{name} claims a {kind} card face down."
+    return f"{name} claims {card_name(card)}."
+
+
+def last_draw_line(name: str) -> str:
+    return f"{name} drew the last card: everyone plays one more turn, {name} last."
+
+
+# The reveal's log lines: Billy's totals, each seat shot or safe, the outcome.
+
+def totals_line(reveal: Reveal) -> str:
     totals = ", ".join(f"{TYPE_NAMES[t]} {reveal['billy'][t]['total']}" for t in range(TYPES))
-    lines = [f"Billy's totals: {totals}."]
-    for s, r in enumerate(reveal["seats"]):
-        shot = [TYPE_NAMES[t] for t in range(TYPES) if r["shot"][t]]
-        if shot:
-            lines.append(f"Billy shoots {names[s]} in {', '.join(shot)}: eliminated.")
-        else:
-            lines.append(f"{names[s]} survives with {r['score']}.")
-    lines.append(outcome_line(reveal, names))
-    return lines
+    return f"Billy's totals: {totals}."
+
+
+def seat_line(reveal: Reveal, names: Sequence[str], seat: int) -> str:
+    r = reveal["seats"][seat]
+    shot = [TYPE_NAMES[t] for t in range(TYPES) if r["shot"][t]]
+    if shot:
+        return f"Billy shoots {names[seat]} in {', '.join(shot)}: eliminated."
+    return f"{names[seat]} survives with {r['score']}."
 
 
 def outcome_line(reveal: Reveal, names: Sequence[str]) -> str:
@@ -384,95 +378,23 @@ def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> Blast
     return BlastingBillyState(names, seed)
 
 
-def _remembered_in_place(view: BillyView, known: set[int],
-                         memory: Any) -> tuple[dict[tuple[int, int], int], list[int]]:
-    """The seat's remembered gifts by (type, place in Billy's column) and its
-    remembered dumps, where the view has room for them face down (a card
-    still in hand was advised, not played)."""
-    gifts: dict[tuple[int, int], int] = {}
-    dumps: list[int] = []
-    if not isinstance(memory, Remembered):
-        return gifts, dumps
-    for card, place in memory.gifts:
-        column = view["billy"][TYPE_OF[card]]
-        if card not in known and place < len(column) and is_hidden(column[place]):
-            gifts[TYPE_OF[card], place] = card
-    room = list(view["box"])
-    for card in memory.dumps:
-        if card not in known and room[TYPE_OF[card]] > 0:
-            room[TYPE_OF[card]] -= 1
-            dumps.append(card)
-    return gifts, dumps
-
-
-def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlastingBillyState:
-    """A full state consistent with ``view``: every card the viewer cannot
-    know is dealt again at random, keeping what shows (types, counts, face-up
-    cards, whose turn, the final round) and what the seat remembers
-    (``memory``: its gifts to Billy in their places, its dumps in the box)."""
-    view = cast(BillyView, seat_view)
-    names = view["names"]
-    n = len(names)
-    seat = view["seat"]
+def lay_out(names: Sequence[str], seed: int, *, hands: list[list[int]], loot: list[list[list[int]]],
+            billy: list[list[int]], box: list[int], removed: Sequence[int], deck: list[int],
+            start: int, final_left: int, last_drawer: int | None,
+            to_move: int | None) -> BlastingBillyState:
+    """A state with these cards where they are, no deal (the sampler's
+    re-deals and positions): ``to_move`` None for a finished game."""
     state = object.__new__(BlastingBillyState)
-    BaseState.__init__(state, names, rng.getrandbits(32))
-    known: set[int] = set()
-    for cols in view["loot"]:
-        for col in cols:
-            known.update(card_from_id(tok) for tok in col if not is_hidden(tok))
-    for col in view["billy"]:
-        known.update(card_from_id(tok) for tok in col if not is_hidden(tok))
-    own_hand = [card_from_id(tok) for tok in view["hand"]] if view["hand"] is not None else None
-    if own_hand is not None:
-        known.update(own_hand)
-    gifts, dumps = _remembered_in_place(view, known, memory)
-    known.update(gifts.values())
-    known.update(dumps)
-    pools: list[list[int]] = [[] for _ in range(TYPES)]
-    for c in range(DECK_SIZE):
-        if c not in known:
-            pools[TYPE_OF[c]].append(c)
-    for pool in pools:
-        rng.shuffle(pool)
-
-    def deal(token: str) -> int:
-        if not is_hidden(token):
-            return card_from_id(token)
-        pool = pools[type_from_token(token)]
-        if not pool:
-            raise ValueError("This view does not fit one deck of Blasting Billy.")
-        return pool.pop()
-
-    state.hands = [list(own_hand) if s == seat and own_hand is not None
-                   else [deal(tok) for tok in view["hand_types"][s]] for s in range(n)]
-    state.loot = [[[deal(tok) for tok in col] for col in cols] for cols in view["loot"]]
-    state.billy = [[gifts[t, i] if (t, i) in gifts else deal(tok) for i, tok in enumerate(col)]
-                   for t, col in enumerate(view["billy"])]
-    box_left = list(view["box"])
-    for card in dumps:
-        box_left[TYPE_OF[card]] -= 1
-    state.box = dumps + [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(box_left[t])]
-    rng.shuffle(state.box)
-    removed = [deal(HIDDEN[t]) for t in range(TYPES) for _ in range(view["removed"][t])]
-    rng.shuffle(removed)
+    BaseState.__init__(state, names, seed)
+    state.hands, state.loot, state.billy, state.box = hands, loot, billy, box
     state.removed = tuple(removed)
-    deck = [c for pool in pools for c in pool]
-    if len(deck) != view["draw"]:
-        raise ValueError("This view does not fit one deck of Blasting Billy.")
-    rng.shuffle(deck)
     state.deck = deck
-    state.start = view["start"]
-    state.phase = Phase(view["phase"])
-    state.final_left = view["final_left"]
-    state.last_drawer = view["last_drawer"]
-    if state.phase is OVER:
-        state.turn = 0
-        state._movers = ()
-        state.reveal = score_table(state.loot, state.billy)
+    state.start = start
+    state.final_left = final_left
+    state.last_drawer = last_drawer
+    if to_move is None:
+        state.reveal = score_table(loot, billy)
     else:
-        turn = view["turn"]
-        assert turn is not None
-        state.turn = turn
-        state._movers = (turn,)
         state.reveal = None
+        state.queue_turns(to_move, final_left or len(deck) + len(state.names))
     return state

@@ -9,8 +9,9 @@ from typing import Any, Callable
 from tablegames.core.game import Scene
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
+from tablegames.games.blasting_billy import INFO
 
-GAME = "blasting-billy"
+GAME = INFO.id
 
 
 def seeded_position(seats: list[Seat], seed: int, stop: Callable[[Match], bool]) -> Match:

@@ -37,8 +37,9 @@ from textual.widgets import Footer, Static
 
 from tablegames.core.words import plural
 from tablegames.games.blasting_billy.rules import outcome_line
+from tablegames.games.blasting_billy.view import Reveal
 from tablegames.games.blasting_billy.vocab import (
-    TYPE_LETTERS, TYPE_NAMES, TYPES, Reveal, is_hidden, token_value, type_from_token,
+    TYPE_LETTERS, TYPE_NAMES, TYPES, is_hidden, token_value, type_from_token,
 )
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.glyphs import Glyphs

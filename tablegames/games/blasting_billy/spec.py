@@ -4,7 +4,10 @@ from tablegames.core.game import GameSpec, SearchHooks, rules_page
 from tablegames.games.blasting_billy import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
-from tablegames.games.blasting_billy.rules import new_state, parse_action, sample
+from tablegames.games.blasting_billy.position import build_position, describe_position
+from tablegames.games.blasting_billy.rules import new_state
+from tablegames.games.blasting_billy.sampler import sample
+from tablegames.games.blasting_billy.vocab import parse_action
 
 SPEC = GameSpec(
     info=INFO,
@@ -24,6 +27,8 @@ SPEC = GameSpec(
     rules_text=rules_page("tablegames.games.blasting_billy"),
     score_note="Highest total among those Billy did not shoot wins.",
     sample=sample,
+    build_position=build_position,
+    describe_position=describe_position,
     screen="tablegames.games.blasting_billy.screen:Screen",
     scenes="tablegames.games.blasting_billy.scenes",
     driver="tablegames.games.blasting_billy.scenes:decide",

@@ -1,6 +1,6 @@
-"""Blasting Billy's vocabulary: cards, phases, actions and the view's shape.
+"""Blasting Billy's vocabulary: cards, phases, actions and decisions.
 
-Rules, bot, screen and tests all import it (the rules page: rules.md).
+Rules, view, bot, screen and tests all import it (the rules page: rules.md).
 
 A card is an int 0-59: ``type * 12 + rank``, where rank 0-10 is the card's
 value and rank 11 the dynamite of that type. In views a card is a short id:
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import ClassVar
 
-GAME_ID = "blasting-billy"
+from tablegames.core.decisions import Decision
+from tablegames.games.blasting_billy import INFO
 
 # The five types (colours), in the order columns are shown.
 TYPES = 5
@@ -79,9 +80,20 @@ def card_name(card: int) -> str:
     return f"{kind} dynamite" if is_dynamite(card) else f"{kind} {card % RANKS}"
 
 
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     PLAY = "play"  # a turn: play a hand card to Billy, your loot or the box
     OVER = "over"  # the reveal is done: the view shows every column
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Decision):
+    """A seat's turn: play one hand card (then draw, while the pile lasts)."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
+
+
+# One turn decision per seat, made once: the rules queue every turn of a game.
+TURNS: tuple[PlayCard, ...] = tuple(PlayCard(seat) for seat in range(INFO.max_players))
 
 
 class Where(str, enum.Enum):
@@ -127,55 +139,3 @@ def parse_action(text: str) -> Play:
     if len(words) != 2 or words[0].lower() not in WHERE_WORDS:
         raise ValueError(text)
     return PLAYS[WHERE_WORDS[words[0].lower()]][card_from_id(words[1])]
-
-
-# ----- the view ---------------------------------------------------------------
-
-class ColumnReveal(TypedDict):
-    """One column at the reveal (a player's or Billy's, of one type)."""
-
-    cards: list[str]  # every card in play order
-    blasted: list[int]  # indexes removed by a dynamite (the dynamite included)
-    total: int  # the value of what is left
-
-
-class SeatReveal(TypedDict):
-    columns: list[ColumnReveal]  # per type
-    shot: list[bool]  # per type: total above Billy's
-    eliminated: bool
-    score: int  # the total of the columns not shot
-    face_up: int  # cards left in columns not shot
-    face_down: int  # cards left in shot columns
-
-
-class Reveal(TypedDict):
-    billy: list[ColumnReveal]  # per type
-    seats: list[SeatReveal]
-    all_shot: bool
-    winners: list[int]
-    billy_wins: bool
-    # How the winner was found: "total", "fewest cards", "face-up total",
-    # "fewest face-up cards", "fewest face-down cards", "shared", "billy".
-    decided_by: str
-
-
-class BillyView(TypedDict):
-    game: str
-    seat: int | None
-    names: list[str]
-    phase: str
-    turn: int | None  # the seat to play (None once over)
-    start: int  # who played first
-    draw: int  # cards in the draw pile
-    # 0 before the last draw; then the turns still to play in the final
-    # round (the current one included), the drawer's last.
-    final_left: int
-    last_drawer: int | None
-    hand: list[str] | None  # the viewer's own hand (None for the public table)
-    hand_types: list[list[str]]  # every seat's hand as hidden tokens (types only)
-    # loot[seat][type]: the column in play order; a face-down card is a hidden token.
-    loot: list[list[list[str]]]
-    billy: list[list[str]]  # per type; hidden tokens until the reveal
-    box: list[int]  # cards dumped (and the final discards) per type
-    removed: list[int]  # cards taken out at setup per type
-    reveal: Reveal | None  # None until the game is over

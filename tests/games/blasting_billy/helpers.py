@@ -1,9 +1,12 @@
-"""Building Blasting Billy positions by hand for the rule tests."""
+"""Blasting Billy positions for the rule tests, built by the game's position
+builder (tablegames/games/blasting_billy/position.py) through core.position.build."""
 
 from __future__ import annotations
 
-from tablegames.games.blasting_billy.rules import BlastingBillyState, new_state
-from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, TYPES, card_from_id
+from tablegames.core import position as positions
+from tablegames.games.blasting_billy.rules import BlastingBillyState
+from tablegames.games.blasting_billy.spec import SPEC
+from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, REMOVED, TYPES, card_from_id
 
 
 def cards(text: str) -> list[int]:
@@ -24,29 +27,36 @@ def column_set(spec: dict[str, str] | None) -> list[list[int]]:
     return out
 
 
-def position(players: int = 3, *, hands: list[str] | None = None, deck: str | None = None,
+def played(spec: dict[str, str] | None) -> list[str]:
+    """``{"G": "G3 G7", "B": "B1"}`` -> the card ids in play order per type."""
+    return " ".join((spec or {}).values()).split()
+
+
+def position(players: int = 3, *, hands: list[str], deck: str | None = None,
              loot: list[dict[str, str]] | None = None, billy: dict[str, str] | None = None,
              box: str = "", turn: int = 0, seed: int = 1) -> BlastingBillyState:
-    """A state with the given hands, draw pile (its last card is drawn first),
-    loot columns, Billy's columns and box; every other card goes into the
-    removed pile so the deck stays whole."""
-    state = new_state([f"P{i + 1}" for i in range(players)], {}, seed)
-    if hands is not None:
-        state.hands = [cards(h) for h in hands]
+    """The position with these hands, loot columns, Billy's columns and box,
+    ``turn`` to play. With ``deck`` (its last card is drawn first) the cards
+    placed nowhere are the ones removed at setup and, the rest, dumped in the
+    box (so the cards played match the pile); without it the builder deals
+    the removed cards and the draw pile from the rest."""
+    names = [f"P{i + 1}" for i in range(players)]
+    description: dict[str, object] = {
+        "to_move": turn,
+        "hands": [h.split() for h in hands],
+        "loot": [played((loot or [{}] * players)[s]) for s in range(players)],
+        "billy": played(billy),
+        "box": box.split(),
+    }
     if deck is not None:
-        state.deck = cards(deck)
-    state.loot = [column_set((loot or [{}] * players)[s] if loot else None) for s in range(players)]
-    state.billy = column_set(billy)
-    state.box = cards(box)
-    used = set(state.deck) | set(state.box)
-    for h in state.hands:
-        used |= set(h)
-    for cols in state.loot:
-        for col in cols:
-            used |= set(col)
-    for col in state.billy:
-        used |= set(col)
-    state.removed = tuple(c for c in range(DECK_SIZE) if c not in used)
-    state.start = state.turn = turn
-    state._movers = (turn,)
+        used = set(cards(" ".join(hands) + " " + deck + " " + box))
+        for part in [*(loot or []), billy or {}]:
+            used |= set(cards(" ".join(part.values())))
+        rest = [CARD_ID[c] for c in range(DECK_SIZE) if c not in used]
+        cut = REMOVED[players]
+        description["deck"] = deck.split()[::-1]
+        description["removed"] = rest[:cut]
+        description["box"] = box.split() + rest[cut:]
+    state = positions.build(SPEC, names, description, seed=seed)
+    assert isinstance(state, BlastingBillyState)
     return state

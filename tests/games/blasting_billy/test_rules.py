@@ -8,7 +8,8 @@ import pytest
 
 from tablegames.core.game import IllegalAction
 from tablegames.games.blasting_billy.spec import SPEC
-from tablegames.games.blasting_billy.rules import blast, sample, score_table
+from tablegames.games.blasting_billy.rules import blast, score_table
+from tablegames.games.blasting_billy.sampler import sample
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, REMOVED, TYPE_LETTERS, Play, Where, card_from_id, parse_action,
 )
@@ -94,7 +95,7 @@ def test_claim_puts_the_first_card_of_a_type_face_down_and_later_ones_face_up():
 
 
 def test_dump_puts_the_card_in_the_box_showing_only_its_type():
-    state = position(2, hands=["G7 G2 JX", "C3 C4 D9"], deck="G1 G3")
+    state = position(2, hands=["G7 G2 JX", "C3 C4 D9"])
     play(state, 0, "dump JX")
     assert cards("JX")[0] in state.box
     view = state.view(1)
@@ -132,6 +133,7 @@ def test_every_action_names_a_card_in_your_hand_and_a_place():
 
 def test_final_round_exactly_one_more_turn_each_no_draws_drawer_last_then_two_discards():
     state = position(3, hands=["G7 G2 JX", "C3 C4 D9", "D1 D2 D3"], deck="B1 B2", turn=0)
+    boxed = len(state.box)  # the cards dumped before
     play(state, 0, "dump G7")  # draws B2
     play(state, 1, "dump C3")  # draws B1, the last card: final round, P2 last
     assert state.view(0)["final_left"] == 3 and state.view(0)["last_drawer"] == 1
@@ -148,8 +150,8 @@ def test_final_round_exactly_one_more_turn_each_no_draws_drawer_last_then_two_di
     assert state.is_over()
     assert all(h == [] for h in state.hands)
     # Each player's last two cards went into the box: 2 dumps + 3 x 2.
-    assert len(state.box) == 2 + 6
-    assert sum(state.view(0)["box"]) == 8
+    assert len(state.box) == boxed + 2 + 6
+    assert sum(state.view(0)["box"]) == boxed + 8
 
 
 def test_the_final_round_starts_after_the_last_draw_even_at_the_end_of_a_lap():
@@ -296,12 +298,12 @@ def test_billy_wins_when_the_survivors_have_no_points():
 
 
 def _finished(loot, billy):
-    """A finished 2-player game with these columns (everything else removed)."""
-    state = position(2, hands=["G0 B0 C0", "G1 B1 C1"], deck="", loot=loot, billy=billy)
-    state.final_left = 2
-    state.last_drawer = 1
-    play(state, 0, "dump G0")
-    play(state, 1, "dump G1")
+    """A finished 2-player game with these columns (everything else removed
+    or in the box): the final round, then both play their last turn."""
+    state = position(2, hands=["J0 J1 J2", "J3 J4 J5"], deck="", loot=loot, billy=billy)
+    assert state.view(0)["final_left"] == 2 and state.view(0)["last_drawer"] == 1
+    play(state, 0, "dump J0")
+    play(state, 1, "dump J3")
     assert state.is_over()
     return state
 
@@ -315,7 +317,7 @@ def test_result_names_billy_as_the_winner_who_is_no_seat():
 
 def test_no_player_scored_means_no_points_that_count_so_billy_wins_and_every_shot_player_is_eliminated():
     # Some survive with 0: Billy wins, whatever the shot player had face up.
-    survivors_empty = _finished([{"G": "G9", "B": "B7"}, {"C": "C0"}], {"G": "G2", "B": "B7"}).result()
+    survivors_empty = _finished([{"G": "G9", "B": "B7"}, {"C": "C0"}], {"G": "G2", "B": "B3 B4"}).result()
     assert survivors_empty.scores == (7, 0)
     assert survivors_empty.other_winner == "Billy" and survivors_empty.winners == ()
     assert survivors_empty.eliminated == (0,)
@@ -327,7 +329,7 @@ def test_no_player_scored_means_no_points_that_count_so_billy_wins_and_every_sho
 
 def test_when_everyone_is_shot_the_face_up_winner_wins_and_every_other_shot_player_is_eliminated():
     result = _finished([{"G": "G9", "B": "B6"}, {"G": "G10", "C": "C4"}],
-                       {"G": "G1", "B": "B6", "C": "C4"}).result()
+                       {"G": "G1", "B": "B2 B4", "C": "C1 C3"}).result()
     assert result.winners == (0,) and result.other_winner == ""
     assert result.eliminated == (1,)
 
@@ -339,15 +341,15 @@ def test_result_lists_the_shot_players_as_eliminated_while_someone_survives():
 
 
 def test_result_breakdown_shows_each_type_against_billy_and_why():
-    result = _finished([{"G": "G9", "D": "D2"}, {"D": "D3"}], {"G": "G10", "D": "D2"}).result()
+    result = _finished([{"G": "G9", "D": "D1 D3"}, {"D": "D5"}], {"G": "G10", "D": "D4"}).result()
     assert result.winners == (0,)
     assert result.eliminated == (1,)
     assert result.breakdown[0] == (("Gold 9 vs Billy 10: safe", 9), ("Banknotes 0 vs Billy 0: safe", 0),
                                    ("Coins 0 vs Billy 0: safe", 0), ("Jewelry 0 vs Billy 0: safe", 0),
-                                   ("Diamonds 2 vs Billy 2: safe", 2))
+                                   ("Diamonds 4 vs Billy 4: safe", 4))
     assert result.breakdown[1][0] == ("Gold 0 vs Billy 10: safe", 0)
-    assert result.breakdown[1][4] == ("Diamonds 3 vs Billy 2: shot", 0)
-    assert result.scores == (11, 0)
+    assert result.breakdown[1][4] == ("Diamonds 5 vs Billy 4: shot", 0)
+    assert result.scores == (13, 0)
 
 
 def test_the_reveal_shows_every_column_to_everyone_at_the_end():
