@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, NUMBER
+from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, NUMBER, TRAINERS
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
     EMPTY,
     GAME_ID,
     HIDDEN,
+    ABILITY,
+    AFTER_REFILL,
+    DISCARD_CHECK,
+    END_TURN,
+    FINISH,
+    LATE_TRAINER,
+    REFILL,
+    ROW_CHECK,
     STEP_WORDS,
     Adding,
     BusinessView,
@@ -26,6 +34,7 @@ from tablegames.games.blind_business.vocab import (
     Phase,
     PlacingTrainer,
     RequestView,
+    Step,
     StepView,
     Swapping,
 )
@@ -61,7 +70,7 @@ def request_view(state: BlindBusinessState) -> RequestView | None:
 
 
 def decision_view(state: BlindBusinessState) -> DecisionView | None:
-    d = state.decision()
+    d = state.decisions.current()
     if isinstance(d, PlacingTrainer):
         return {"kind": "assign", "seat": d.seat, "trainer": CARD_ID[d.trainer],
                 "districts": [DISTRICT_NAMES[x] for x in d.districts],
@@ -77,12 +86,61 @@ def decision_view(state: BlindBusinessState) -> DecisionView | None:
     return None
 
 
+def agenda(state: BlindBusinessState) -> list[Step]:
+    """The automatic steps still to come after the due decision, the next
+    one first: what the rules (rules.py, ``_resolve`` on) will do once it is
+    made, unless a later step asks for another decision first."""
+    d = state.decisions.current()
+    if isinstance(d, PlacingTrainer):
+        if d.added:
+            return [(FINISH, -1, -1, -1)]
+        seat = d.seat
+        steps: list[Step] = []
+        if d.opened >= 0:
+            # A waiting Trainer joining a new district: the other waiting
+            # Trainer, then the won card's discard check, are still to come.
+            t = TRAINERS[1]
+            if d.trainer < t and state.tdist[t - 48] < 0 and t in state.areas[seat]:
+                steps.append((LATE_TRAINER, seat, t, d.opened))
+            c = state.won_card(seat)
+            if not state.family and NUMBER[c] >= 10:
+                steps.append((DISCARD_CHECK, seat, c, -1))
+        return steps + _after_card(state, seat)
+    if isinstance(d, Discarding):
+        return _after_card(state, d.seat)
+    if isinstance(d, (Swapping, Peeking)):
+        return _after_three_or_four(state, d.seat)
+    return []
+
+
+def _after_card(state: BlindBusinessState, seat: int) -> list[Step]:
+    """After ``seat``'s won card's ability: the recipient's card (when
+    ``seat`` is the requester), the row check, the refill, the 3s and 4s."""
+    r, p = state.requester, state.recipient
+    assert p is not None
+    steps: list[Step] = [(ABILITY, p, state.won_p, -1)] if seat == r else []
+    steps += [(ROW_CHECK, -1, -1, -1), (REFILL, -1, -1, -1)]
+    if not state.family and NUMBER[state.won_r] in (3, 4):
+        steps.append((AFTER_REFILL, r, state.won_r, -1))
+    return steps + _after_three_or_four(state, r)
+
+
+def _after_three_or_four(state: BlindBusinessState, seat: int) -> list[Step]:
+    """After ``seat``'s 3 or 4: the recipient's (after the requester's), the end of the turn."""
+    p = state.recipient
+    assert p is not None
+    steps: list[Step] = []
+    if seat == state.requester and not state.family and NUMBER[state.won_p] in (3, 4):
+        steps.append((AFTER_REFILL, p, state.won_p, -1))
+    return steps + [(END_TURN, -1, -1, -1)]
+
+
 def agenda_view(state: BlindBusinessState) -> list[StepView]:
     """The automatic steps still to come, the next one first."""
     return [{"step": STEP_WORDS[kind], "seat": seat,
              "card": None if card < 0 else CARD_ID[card],
              "district": None if district < 0 else DISTRICT_NAMES[district]}
-            for kind, seat, card, district in reversed(state.steps)]
+            for kind, seat, card, district in agenda(state)]
 
 
 def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:

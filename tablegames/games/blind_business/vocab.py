@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypedDict
+from typing import ClassVar, TypedDict
 
 from tablegames.core.decisions import Decision
 from tablegames.core.state import SeatCard
@@ -49,7 +49,6 @@ class Phase(StrEnum):
     SWAP = "swap"         # a 3: swap hands
     PEEK = "peek"         # a 4: a private look at one's own hand
     ADD = "add"           # final scoring: the playground majority adds a card
-    RESOLVE = "resolve"   # abilities running (never seen from outside a rules call)
     OVER = "over"
 
 
@@ -69,30 +68,42 @@ ASSIGN, DISCARD, SWAP, PEEK, ADD, OVER = (Phase.ASSIGN, Phase.DISCARD, Phase.SWA
 class FirstLook(Decision):
     """Setup: the seat looks at its dealt hand once (every seat at once)."""
 
+    PHASE: ClassVar[str] = Phase.SETUP
+
 
 @dataclass(frozen=True, slots=True)
 class Requesting(Decision):
     """The requester asks a rival for a slot."""
+
+    PHASE: ClassVar[str] = Phase.ASK
 
 
 @dataclass(frozen=True, slots=True)
 class Answering(Decision):
     """The recipient answers yes or no."""
 
+    PHASE: ClassVar[str] = Phase.ANSWER
+
 
 @dataclass(frozen=True, slots=True)
 class Taking(Decision):
     """After a no: the requester takes one of the recipient's other cards."""
+
+    PHASE: ClassVar[str] = Phase.TAKE
 
 
 @dataclass(frozen=True, slots=True)
 class CounterRequesting(Decision):
     """After a yes: the recipient asks the requester for a slot."""
 
+    PHASE: ClassVar[str] = Phase.COUNTER
+
 
 @dataclass(frozen=True, slots=True)
 class Replying(Decision):
     """The requester accepts or rejects the counter-request."""
+
+    PHASE: ClassVar[str] = Phase.REPLY
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +112,8 @@ class PlacingTrainer(Decision):
     unassigned. ``opened``: the district whose first card the owner just won
     (a Trainer left unassigned earlier may join it), else -1. ``added``: the
     Trainer came from the playground majority's add."""
+
+    PHASE: ClassVar[str] = Phase.ASSIGN
 
     trainer: int
     districts: tuple[int, ...]
@@ -112,6 +125,8 @@ class PlacingTrainer(Decision):
 class Discarding(Decision):
     """A 10 / 11 (``card``) with the most cards (``count``): discard one."""
 
+    PHASE: ClassVar[str] = Phase.DISCARD
+
     card: int
     count: int
 
@@ -120,12 +135,16 @@ class Discarding(Decision):
 class Swapping(Decision):
     """A 3 (``card``): swap hands with another player, or keep one's own."""
 
+    PHASE: ClassVar[str] = Phase.SWAP
+
     card: int
 
 
 @dataclass(frozen=True, slots=True)
 class Peeking(Decision):
     """A 4 (``card``): a private look at one's own hand."""
+
+    PHASE: ClassVar[str] = Phase.PEEK
 
     card: int
 
@@ -134,20 +153,8 @@ class Peeking(Decision):
 class Adding(Decision):
     """Final scoring: the playground majority may add a hand card."""
 
+    PHASE: ClassVar[str] = Phase.ADD
 
-PHASE_OF: dict[type[Decision], Phase] = {
-    FirstLook: Phase.SETUP,
-    Requesting: Phase.ASK,
-    Answering: Phase.ANSWER,
-    Taking: Phase.TAKE,
-    CounterRequesting: Phase.COUNTER,
-    Replying: Phase.REPLY,
-    PlacingTrainer: Phase.ASSIGN,
-    Discarding: Phase.DISCARD,
-    Swapping: Phase.SWAP,
-    Peeking: Phase.PEEK,
-    Adding: Phase.ADD,
-}
 
 
 # ----- the automatic steps after an exchange ---------------------------------------------

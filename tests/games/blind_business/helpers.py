@@ -50,7 +50,7 @@ def position(players: int = 2, *, hands=None, areas=None, deck=None, requester: 
     state.clear_request()
     state.decisions.clear()
     state.peeking = ()
-    state._await(Requesting(requester))
+    state.decisions.push(Requesting(requester))
     return state
 
 

@@ -89,7 +89,8 @@ def test_after_a_swap_it_did_not_advise_the_bot_remembers_the_hand_it_took():
     state = position(3, hands=[["PG2", "CS3", "DT4", "BW4"], ["PG3", "BW11", "CS2", "DT2"],
                                ["BW7", "BW8", "CS9", "DT9"]])
     state.decisions.clear()
-    state._await(Swapping(0, card=card_from_id("CS3")))
+    state.recipient, state.won_r, state.won_p = 1, card_from_id("CS3"), card_from_id("PG3")
+    state.decisions.push(Swapping(0, card=card_from_id("CS3")))
     bot = HeuristicBot()
     view = json.loads(json.dumps(state.view(0)))
     bot.observe(view, state.legal_actions(0), Swap(2))

@@ -744,9 +744,9 @@ def test_the_decision_queue_says_who_moves_and_what_they_decide_at_every_step():
         rng = random.Random(players)
         while not state.is_over():
             queued = list(state.decisions)
-            assert queued and state.decision() == queued[0]
+            assert queued and state.decisions.current() == queued[0]
             assert tuple(d.seat for d in queued) == tuple(state.to_move())
-            assert state.view(None)["phase"] == state.phase != "resolve"
+            assert state.view(None)["phase"] == state.phase != "over"
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         assert not state.decisions and state.to_move() == ()
