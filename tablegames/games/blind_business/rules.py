@@ -2,8 +2,8 @@
 
 Everyone sees the other players' hands but not their own. A turn is a short
 conversation between the requester R and the recipient P; every step is one
-seat's decision on the state's ``DecisionQueue`` (the decision kinds are in
-``vocab.py``, the actions and their notation in ``actions.py``), so the
+seat's decision on the state's ``DecisionQueue`` (the decision kinds, the
+actions and their notation are in ``vocab.py``), so the
 app's handover screen appears between humans:
 
     ask p<P> <slot> [ok]   R asks P for a slot (ok: spend an OK token, P must say yes)
@@ -59,30 +59,7 @@ from typing import Any, ClassVar
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState, handles
 from tablegames.games.blind_business import view as _view
-from tablegames.games.blind_business.actions import (
-    ACCEPT_REJECT,
-    ADD_NONE,
-    ASK_TABLE,
-    ASSIGNS,
-    COUNTER_OK,
-    COUNTER_PLAIN,
-    KEEP_HAND,
-    SEEN,
-    SEEN_ONLY,
-    TAKES,
-    UNASSIGNED,
-    YES_NO,
-    Action,
-    Add,
-    Answer,
-    Ask,
-    Assign,
-    CounterAsk,
-    Discard,
-    Reply,
-    Swap,
-    Take,
-)
+from tablegames.games.blind_business.view import BusinessView
 from tablegames.games.blind_business.cards import (
     DECK_SIZE,
     DISTRICT,
@@ -103,19 +80,40 @@ from tablegames.games.blind_business.cards import (
 )
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
+    ACCEPT_REJECT,
+    ADD_NONE,
+    ASK_TABLE,
+    ASSIGNS,
+    COUNTER_OK,
+    COUNTER_PLAIN,
     EMPTY,
+    KEEP_HAND,
+    SEEN,
+    SEEN_ONLY,
+    TAKES,
+    UNASSIGNED,
+    YES_NO,
+    Action,
+    Add,
     Adding,
+    Answer,
     Answering,
-    BusinessView,
+    Ask,
+    Assign,
+    CounterAsk,
     CounterRequesting,
+    Discard,
     Discarding,
     FirstLook,
     Peeking,
     Phase,
     PlacingTrainer,
+    Reply,
     Replying,
     Requesting,
+    Swap,
     Swapping,
+    Take,
     Taking,
 )
 
@@ -262,7 +260,10 @@ class BlindBusinessState(BaseState):
 
     def legal_actions(self, seat: int) -> list[Action]:
         # A new list each call (the tables behind it are shared tuples).
-        d = self.decisions.due_for(seat)
+        queue = self.decisions
+        d = queue.current()
+        if d is not None and d.seat != seat:
+            d = queue.due_for(seat)  # the first look: every seat at once
         kind = type(d)
         if kind is Requesting:
             return list(self._asks[seat][self.tokens[seat] > 0])
@@ -473,13 +474,13 @@ class BlindBusinessState(BaseState):
         self.snapshot = None
         if not self.family and (NUMBER[rc] >= 10 or NUMBER[pc] >= 10):
             self.snapshot = [len(a) for a in self.areas]
-        if self._ability(r, rc):
+        if self._ability(r, rc) or self._ability(p, pc):
             return
-        self._card_done(r)
+        self._after_abilities()
 
     def _card_done(self, seat: int) -> None:
-        """``seat``'s won card has had its ability: the recipient's card
-        next, or the checks after both."""
+        """After a decision: ``seat``'s won card has had its ability; the
+        recipient's card next, or the checks after both."""
         if seat == self.requester:
             p = self.recipient
             assert p is not None
@@ -493,7 +494,8 @@ class BlindBusinessState(BaseState):
         d = DISTRICT[c]
         if d < 0:
             return self._offer_trainer(seat, c)
-        if not self.family and NUMBER[c] == 2:
+        num = NUMBER[c]
+        if num == 2 and not self.family:
             if self.supply:
                 self.supply -= 1
                 self.tokens[seat] += 1
@@ -503,7 +505,7 @@ class BlindBusinessState(BaseState):
         # First card of a new district: an unassigned Trainer may join it.
         if self.dcount[seat][d] == 1 and self._late_trainer(seat, 48, d):
             return True
-        return self._discard_check(seat, c)
+        return num >= 10 and self._discard_check(seat, c)
 
     def _late_trainer(self, seat: int, first: int, district: int) -> bool:
         """Offer ``seat``'s unassigned Trainers (from ``first`` on) the
@@ -518,8 +520,8 @@ class BlindBusinessState(BaseState):
         return False
 
     def _discard_check(self, seat: int, c: int) -> bool:
-        """A 10 / 11 (not in family rules): discard with the most cards;
-        True when a decision now waits."""
+        """A 10 / 11 (``c``; not in family rules): discard with the most
+        cards; True when a decision now waits."""
         num = NUMBER[c]
         if self.family or num < 10:
             return False
@@ -559,13 +561,17 @@ class BlindBusinessState(BaseState):
         drawn = []
         for who in (r, p):
             hand = self.hands[who]
-            for i in range(HAND_SIZE):
-                if hand[i] == EMPTY and self.deck:
-                    hand[i] = self._draw()
-                    drawn.append(who)
+            if EMPTY in hand:
+                for i in range(HAND_SIZE):
+                    if hand[i] == EMPTY and self.deck:
+                        hand[i] = self._draw()
+                        drawn.append(who)
         if drawn:
             self.emit(lambda: self._refill_line(drawn))
-        self._after_refill(-1)
+        if self.family or (NUMBER[self.won_r] not in _THREE_FOUR and NUMBER[self.won_p] not in _THREE_FOUR):
+            self._end_turn()
+        else:
+            self._after_refill(-1)
 
     def _refill_line(self, drawn: list[int]) -> str:
         seats = list(dict.fromkeys(drawn))
@@ -808,6 +814,8 @@ class BlindBusinessState(BaseState):
     def prompt(self, seat: int) -> str:
         return _view.prompt(self, seat)
 
+
+_THREE_FOUR = (3, 4)
 
 # The takes after a "no" when only the asked slot (0-based) is empty.
 _TAKES_BUT = tuple(tuple(TAKES[i] for i in range(HAND_SIZE) if i != slot) for slot in range(HAND_SIZE))

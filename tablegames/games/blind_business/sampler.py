@@ -17,10 +17,10 @@ from typing import Any
 
 from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.state import BaseState
-from tablegames.games.blind_business.actions import ASK_TABLE
 from tablegames.games.blind_business.cards import CARD_BY_ID, DECK_SIZE, DISTRICT_NAMES
 from tablegames.games.blind_business.rules import BlindBusinessState
 from tablegames.games.blind_business.vocab import (
+    ASK_TABLE,
     EMPTY,
     HIDDEN,
     Adding,

@@ -5,7 +5,7 @@ from tablegames.games.blind_business import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blind_business.bot import HeuristicBot, careless_share
 from tablegames.games.blind_business.playout import PlayoutBot
-from tablegames.games.blind_business.actions import parse_action
+from tablegames.games.blind_business.vocab import parse_action
 from tablegames.games.blind_business.rules import new_state
 from tablegames.games.blind_business.sampler import sample
 

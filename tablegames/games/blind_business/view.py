@@ -2,40 +2,28 @@
 its rules page, rules.md), the secrets the leak audit looks for, and the
 one-line prompts.
 
-A view holds every public fact the sampler (``sampler.py``) needs to
-rebuild a full state: the request, the due decision, the agenda of
-automatic steps still to come and the card counts taken for a 10 / 11.
+A view (``BusinessView``) holds every public fact the sampler
+(``sampler.py``) needs to rebuild a full state: the request, the due
+decision, the agenda of automatic steps still to come and the card counts
+taken for a 10 / 11.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
+from tablegames.core.state import SeatCard
+from tablegames.games.blind_business import INFO
 from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, NUMBER, TRAINERS
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
     EMPTY,
-    GAME_ID,
     HIDDEN,
-    ABILITY,
-    AFTER_REFILL,
-    DISCARD_CHECK,
-    END_TURN,
-    FINISH,
-    LATE_TRAINER,
-    REFILL,
-    ROW_CHECK,
-    STEP_WORDS,
     Adding,
-    BusinessView,
-    DecisionView,
     Discarding,
     Peeking,
     Phase,
     PlacingTrainer,
-    RequestView,
-    Step,
-    StepView,
     Swapping,
 )
 
@@ -43,6 +31,88 @@ if TYPE_CHECKING:
     from tablegames.games.blind_business.rules import BlindBusinessState
 
 UNASSIGNED_GROUP = "unassigned"
+
+
+# ----- the automatic steps still to come after the due decision (public) ------------------
+# (kind, seat, card, district); -1 where a step has none.
+Step = tuple[int, int, int, int]
+
+
+ABILITY, TRAINER, LATE_TRAINER, DISCARD_CHECK, ROW_CHECK, REFILL, AFTER_REFILL, END_TURN, FINISH = range(9)
+STEP_WORDS = ("ability", "trainer", "late trainer", "discard check", "row check", "refill",
+              "after refill", "end of turn", "finish")
+
+
+# ----- the view's typed shape -------------------------------------------------------------
+
+class RequestView(TypedDict):
+    requester: int
+    recipient: int
+    slot: int                    # 1-based slot asked of the recipient
+    ok: bool
+    answer: str | None           # "yes", "no" or None
+    counter_slot: int | None     # 1-based slot asked of the requester
+    counter_ok: bool
+    recipient_won: str | None    # after a no: the card the recipient won (public)
+
+
+class DecisionView(TypedDict, total=False):
+    kind: str                    # "assign", "discard", "swap", "peek", "add"
+    seat: int
+    trainer: str                 # assign: the Trainer's id
+    districts: list[str]         # assign: where it may go
+    later: bool                  # assign: joining the first card of a new district
+    added: bool                  # assign: the Trainer came from the playground add
+    because: str                 # discard / swap / peek: the card whose ability it is
+    count: int                   # discard: the seat's card count
+
+
+class StepView(TypedDict):
+    step: str
+    seat: int
+    card: str | None
+    district: str | None
+
+
+class RowView(TypedDict):
+    seat: int
+    district: str
+    low: int
+    high: int
+
+
+class BusinessView(TypedDict):
+    game: str
+    seat: int | None
+    names: list[str]
+    family: bool
+    phase: str
+    to_move: list[int]
+    start: int
+    round: int
+    rounds: int
+    turn: int
+    turns: int
+    requester: int | None
+    request: RequestView | None
+    decision: DecisionView | None
+    agenda: list[StepView]       # the automatic steps still to come (public)
+    snapshot: list[int] | None   # play-area sizes taken for a 10 / 11
+    hands: list[list[str | None]]
+    sees_own_hand: bool
+    areas: list[dict[str, list[str]]]
+    area_sizes: list[int]
+    points: list[int]
+    tokens: list[int]
+    token_supply: int
+    deck: int
+    removed: int
+    discards: list[str]
+    last_won: list[SeatCard]     # [seat, card id]: who won what in the last exchange
+    added: SeatCard | None       # [seat, card id] of the playground add
+    rows: list[RowView]
+    winners: list[int] | None
+
 
 
 def area_order(c: int) -> tuple[int, int]:
@@ -165,7 +235,7 @@ def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:
     groups = [state.groups(s) for s in range(n)]
     points = [sum(p for _, p in lines) for lines in score_lines(groups, state.family, bonuses=False)]
     return {
-        "game": GAME_ID,
+        "game": INFO.id,
         "seat": seat,
         "names": list(state.names),
         "family": state.family,

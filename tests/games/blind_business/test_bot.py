@@ -7,8 +7,9 @@ from tablegames.core.simulate import simulate
 from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.cards import CARD_ID
-from tablegames.games.blind_business.actions import Add, Ask, Discard, Take
-from tablegames.games.blind_business.vocab import ADD, DISCARD
+from tablegames.games.blind_business.vocab import (
+    ADD, DISCARD, Add, Ask, Discard, Take,
+)
 from tests.games.blind_business.helpers import ids, play, position
 
 
@@ -82,7 +83,7 @@ def test_bot_plays_whole_games_in_every_seat_and_count():
 def test_after_a_swap_it_did_not_advise_the_bot_remembers_the_hand_it_took():
     # The hard bot overrules its heuristic's advice and swaps with player 3:
     # the heuristic must then remember player 3's hand as its own (it saw it).
-    from tablegames.games.blind_business.actions import Swap
+    from tablegames.games.blind_business.vocab import Swap
     from tablegames.games.blind_business.cards import card_from_id
     from tablegames.games.blind_business.vocab import Swapping
 

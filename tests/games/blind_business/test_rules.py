@@ -10,11 +10,8 @@ from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.cards import (
     BOARDWALK, CARD_ID, PLAYGROUND, REMOVED, ROUNDS, STATION, card_name,
 )
-from tablegames.games.blind_business.actions import (
-    Add, Ask, Assign, CounterAsk, Discard, Swap, Take, parse_action,
-)
 from tablegames.games.blind_business.vocab import (
-    ADD, ANSWER, ASK, ASSIGN, COUNTER, DISCARD, HIDDEN, OVER, PEEK, REPLY, SETUP, SWAP, TAKE,
+    ADD, ANSWER, ASK, ASSIGN, COUNTER, DISCARD, HIDDEN, OVER, PEEK, REPLY, SETUP, SWAP, TAKE, Add, Ask, Assign, CounterAsk, Discard, Swap, Take, parse_action,
 )
 from tablegames.games.blind_business.scoring import (
     bonus_table, majority_bonuses, majority_positions, score_lines,
