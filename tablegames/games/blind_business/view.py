@@ -4,8 +4,8 @@ one-line prompts.
 
 A view (``BusinessView``) holds every public fact the sampler
 (``sampler.py``) needs to rebuild a full state: the request, the due
-decision, the agenda of automatic steps still to come and the card counts
-taken for a 10 / 11.
+decision and the card counts taken for a 10 / 11. It also lists the
+automatic steps still to come (``agenda``), which follow from those.
 """
 
 from __future__ import annotations
