@@ -318,8 +318,7 @@ class BlindBusinessState(BaseState):
     def _start_turn(self) -> None:
         self.clear_request()
         self.decisions.push(_REQUESTING[self.requester])
-        self.emit(lambda: f"Round {self.turn_no // self.n + 1} of {self.turns_total // self.n}: "
-                          f"{self.names[self.requester]} asks.")
+        self.emit(self._round_line)
 
     # ----- the exchange
     @handles(Requesting)
@@ -341,18 +340,16 @@ class BlindBusinessState(BaseState):
         self.slot = slot - 1
         self.ok = action.ok
         queue = self.decisions
-        queue.pop()
+        queue.take(d.seat)
         if action.ok:
             self.tokens[seat] -= 1
             self.answer = True
             queue.push(_COUNTER_REQUESTING[target])
-            self.emit(lambda: f"{self.names[seat]} asks {self.names[target]} for slot {slot} with an OK "
-                              f"token: {self.names[target]} must say yes.")
-            self.emit(lambda: f"{self.names[target]} says yes (forced) and now asks {self.names[seat]} "
-                              f"for a card.")
+            self.emit(self._ok_ask_line)
+            self.emit(self._forced_yes_line)
             return
         queue.push(_ANSWERING[target])
-        self.emit(lambda: f"{self.names[seat]} asks {self.names[target]} for slot {slot}.")
+        self.emit(self._ask_line)
 
     @handles(Answering)
     def _on_answer(self, d: Answering, action: Any) -> None:
@@ -362,10 +359,10 @@ class BlindBusinessState(BaseState):
         self.answer = action.yes
         r = self.requester
         queue = self.decisions
-        queue.pop()
+        queue.take(d.seat)
         if action.yes:
             queue.push(_COUNTER_REQUESTING[seat])
-            self.emit(lambda: f"{self.names[seat]} answers yes and now asks {self.names[r]} for a card.")
+            self.emit(self._yes_line)
             return
         slot = self.slot
         assert slot is not None
@@ -375,8 +372,7 @@ class BlindBusinessState(BaseState):
         self.won_p = c
         self._place(seat, c)
         queue.push(_TAKING[r])
-        self.emit(lambda: f"{self.names[seat]} answers no and wins {card_name(c)} (slot {slot + 1}). "
-                          f"{self.names[r]} takes another of their cards.")
+        self.emit(self._no_line)
 
     @handles(Taking)
     def _on_take(self, d: Taking, action: Any) -> None:
@@ -390,12 +386,12 @@ class BlindBusinessState(BaseState):
             left = ", ".join(str(i + 1) for i in range(HAND_SIZE) if hand[i] != EMPTY)
             raise IllegalAction(f"Choose one of {self.names[p]}'s remaining slots ({left}).")
         seat = d.seat
-        self.decisions.pop()
+        self.decisions.take(d.seat)
         c = hand[slot - 1]
         hand[slot - 1] = EMPTY
         self.won_r = c
         self._place(seat, c)
-        self.emit(lambda: f"{self.names[seat]} takes {card_name(c)} from {self.names[p]}'s slot {slot}.")
+        self.emit(partial(self._take_line, slot))
         self._resolve()
 
     @handles(CounterRequesting)
@@ -414,22 +410,21 @@ class BlindBusinessState(BaseState):
         self.cslot = slot - 1
         self.cok = action.ok
         queue = self.decisions
-        queue.pop()
+        queue.take(d.seat)
         if action.ok:
             self.tokens[seat] -= 1
-            self.emit(lambda: f"{self.names[seat]} asks {self.names[r]} for slot {slot} with an OK token: "
-                              f"{self.names[r]} must accept.")
+            self.emit(self._ok_counter_line)
             self._exchange(True)
             return
         queue.push(_REPLYING[r])
-        self.emit(lambda: f"{self.names[seat]} asks {self.names[r]} for slot {slot}.")
+        self.emit(self._counter_line)
 
     @handles(Replying)
     def _on_reply(self, d: Replying, action: Any) -> None:
         if type(action) is not Reply or type(action.accept) is not bool:
             raise IllegalAction("Accept (each wins the card they asked for) or reject "
                                 "(each wins their own card the other asked for).")
-        self.decisions.pop()
+        self.decisions.take(d.seat)
         self._exchange(action.accept)
 
     def _exchange(self, accept: bool) -> None:
@@ -445,19 +440,62 @@ class BlindBusinessState(BaseState):
             self.won_r, self.won_p = from_r, from_p
         self._place(r, self.won_r)
         self._place(p, self.won_p)
-        self.emit(lambda: self._exchange_line(accept, from_r, from_p))
+        self.emit(self._accept_line if accept else self._reject_line)
         self._resolve()
 
-    def _exchange_line(self, accept: bool, from_r: int, from_p: int) -> str:
-        names = self.names
-        r, p = self.requester, self.recipient
-        assert p is not None
-        if accept:
-            how = "must accept" if self.cok else "accepts"
-            return (f"{names[r]} {how}: {names[r]} wins {card_name(from_p)}, "
-                    f"{names[p]} wins {card_name(from_r)}.")
-        return (f"{names[r]} rejects: each wins their own card that the other asked for: "
-                f"{names[r]} wins {card_name(from_r)}, {names[p]} wins {card_name(from_p)}.")
+    # The exchange's log lines, worded from the request only when someone
+    # reads the log (emit calls them; playouts never do).
+    def _round_line(self) -> str:
+        return (f"Round {self.turn_no // self.n + 1} of {self.turns_total // self.n}: "
+                f"{self.names[self.requester]} asks.")
+
+    def _who(self) -> tuple[str, str]:
+        """The requester's and the recipient's names."""
+        assert self.recipient is not None
+        return self.names[self.requester], self.names[self.recipient]
+
+    def _ask_line(self) -> str:
+        r, p = self._who()
+        return f"{r} asks {p} for slot {(self.slot or 0) + 1}."
+
+    def _ok_ask_line(self) -> str:
+        r, p = self._who()
+        return f"{r} asks {p} for slot {(self.slot or 0) + 1} with an OK token: {p} must say yes."
+
+    def _forced_yes_line(self) -> str:
+        r, p = self._who()
+        return f"{p} says yes (forced) and now asks {r} for a card."
+
+    def _yes_line(self) -> str:
+        r, p = self._who()
+        return f"{p} answers yes and now asks {r} for a card."
+
+    def _no_line(self) -> str:
+        r, p = self._who()
+        return (f"{p} answers no and wins {card_name(self.won_p)} (slot {(self.slot or 0) + 1}). "
+                f"{r} takes another of their cards.")
+
+    def _take_line(self, slot: int) -> str:
+        r, p = self._who()
+        return f"{r} takes {card_name(self.won_r)} from {p}'s slot {slot}."
+
+    def _counter_line(self) -> str:
+        r, p = self._who()
+        return f"{p} asks {r} for slot {(self.cslot or 0) + 1}."
+
+    def _ok_counter_line(self) -> str:
+        r, p = self._who()
+        return f"{p} asks {r} for slot {(self.cslot or 0) + 1} with an OK token: {r} must accept."
+
+    def _accept_line(self) -> str:
+        r, p = self._who()
+        how = "must accept" if self.cok else "accepts"
+        return f"{r} {how}: {r} wins {card_name(self.won_r)}, {p} wins {card_name(self.won_p)}."
+
+    def _reject_line(self) -> str:
+        r, p = self._who()
+        return (f"{r} rejects: each wins their own card that the other asked for: "
+                f"{r} wins {card_name(self.won_r)}, {p} wins {card_name(self.won_p)}.")
 
     # ----- abilities
     # Both cards are won together; then, in this order (rules.md): the
@@ -496,16 +534,20 @@ class BlindBusinessState(BaseState):
             return self._offer_trainer(seat, c)
         num = NUMBER[c]
         if num == 2 and not self.family:
-            if self.supply:
-                self.supply -= 1
-                self.tokens[seat] += 1
-                self.emit(lambda: f"{self.names[seat]}'s 2: takes an OK token ({self.supply} left).")
-            else:
-                self.emit(lambda: f"{self.names[seat]}'s 2: no OK token is left.")
+            self._two(seat)
         # First card of a new district: an unassigned Trainer may join it.
         if self.dcount[seat][d] == 1 and self._late_trainer(seat, 48, d):
             return True
         return num >= 10 and self._discard_check(seat, c)
+
+    def _two(self, seat: int) -> None:
+        """A 2: an OK token from the supply, while any is left."""
+        if self.supply:
+            self.supply -= 1
+            self.tokens[seat] += 1
+            self.emit(lambda: f"{self.names[seat]}'s 2: takes an OK token ({self.supply} left).")
+        else:
+            self.emit(lambda: f"{self.names[seat]}'s 2: no OK token is left.")
 
     def _late_trainer(self, seat: int, first: int, district: int) -> bool:
         """Offer ``seat``'s unassigned Trainers (from ``first`` on) the
@@ -567,7 +609,7 @@ class BlindBusinessState(BaseState):
                         hand[i] = self._draw()
                         drawn.append(who)
         if drawn:
-            self.emit(lambda: self._refill_line(drawn))
+            self.emit(partial(self._refill_line, drawn))
         if self.family or (NUMBER[self.won_r] not in _THREE_FOUR and NUMBER[self.won_p] not in _THREE_FOUR):
             self._end_turn()
         else:
@@ -586,10 +628,10 @@ class BlindBusinessState(BaseState):
         if not self.family:
             r, p = self.requester, self.recipient
             assert p is not None
-            if done < 0 and NUMBER[self.won_r] in (3, 4):
+            if done < 0 and NUMBER[self.won_r] in _THREE_FOUR:
                 self._three_or_four(r, self.won_r)
                 return
-            if done != p and NUMBER[self.won_p] in (3, 4):
+            if done != p and NUMBER[self.won_p] in _THREE_FOUR:
                 self._three_or_four(p, self.won_p)
                 return
         self._end_turn()
@@ -635,7 +677,7 @@ class BlindBusinessState(BaseState):
             where = ", ".join(DISTRICT_WORDS[x] for x in d.districts)
             raise IllegalAction(f"The Trainer can go to: {where} (or none).")
         seat = d.seat
-        self.decisions.pop()
+        self.decisions.take(d.seat)
         district = action.district
         if district is None:
             self.emit(lambda: f"{self.names[seat]} leaves the Trainer unassigned.")
@@ -662,7 +704,7 @@ class BlindBusinessState(BaseState):
         area = self.areas[seat]
         if type(action.card) is not int or action.card not in area:
             raise IllegalAction("Discard a card from your own play area.")
-        self.decisions.pop()
+        self.decisions.take(d.seat)
         c = action.card
         area.remove(c)
         self.discards.append(c)
@@ -680,7 +722,7 @@ class BlindBusinessState(BaseState):
         target = action.target
         if target is not None and (type(target) is not int or not 0 <= target < self.n or target == seat):
             raise IllegalAction("Swap with one of the other players, or keep your hand.")
-        self.decisions.pop()
+        self.decisions.take(d.seat)
         if target is None:
             self.emit(lambda: f"{self.names[seat]} keeps their hand.")
         else:
@@ -733,7 +775,7 @@ class BlindBusinessState(BaseState):
         if slot is not None and (type(slot) is not int or not 1 <= slot <= HAND_SIZE
                                  or hand[slot - 1] == EMPTY):
             raise IllegalAction(f"Choose a slot from 1 to {HAND_SIZE}, or 'add none'.")
-        self.decisions.pop()
+        self.decisions.take(d.seat)
         self.peeking = ()
         if slot is None:
             self.emit(lambda: f"{self.names[seat]} adds no card.")
