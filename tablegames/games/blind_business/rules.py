@@ -340,7 +340,7 @@ class BlindBusinessState(BaseState):
         self.slot = slot - 1
         self.ok = action.ok
         queue = self.decisions
-        queue.take(d.seat)
+        queue.take(seat)
         if action.ok:
             self.tokens[seat] -= 1
             self.answer = True
@@ -359,7 +359,7 @@ class BlindBusinessState(BaseState):
         self.answer = action.yes
         r = self.requester
         queue = self.decisions
-        queue.take(d.seat)
+        queue.take(seat)
         if action.yes:
             queue.push(_COUNTER_REQUESTING[seat])
             self.emit(self._yes_line)
@@ -386,7 +386,7 @@ class BlindBusinessState(BaseState):
             left = ", ".join(str(i + 1) for i in range(HAND_SIZE) if hand[i] != EMPTY)
             raise IllegalAction(f"Choose one of {self.names[p]}'s remaining slots ({left}).")
         seat = d.seat
-        self.decisions.take(d.seat)
+        self.decisions.take(seat)
         c = hand[slot - 1]
         hand[slot - 1] = EMPTY
         self.won_r = c
@@ -410,7 +410,7 @@ class BlindBusinessState(BaseState):
         self.cslot = slot - 1
         self.cok = action.ok
         queue = self.decisions
-        queue.take(d.seat)
+        queue.take(seat)
         if action.ok:
             self.tokens[seat] -= 1
             self.emit(self._ok_counter_line)
@@ -677,7 +677,7 @@ class BlindBusinessState(BaseState):
             where = ", ".join(DISTRICT_WORDS[x] for x in d.districts)
             raise IllegalAction(f"The Trainer can go to: {where} (or none).")
         seat = d.seat
-        self.decisions.take(d.seat)
+        self.decisions.take(seat)
         district = action.district
         if district is None:
             self.emit(lambda: f"{self.names[seat]} leaves the Trainer unassigned.")
@@ -704,7 +704,7 @@ class BlindBusinessState(BaseState):
         area = self.areas[seat]
         if type(action.card) is not int or action.card not in area:
             raise IllegalAction("Discard a card from your own play area.")
-        self.decisions.take(d.seat)
+        self.decisions.take(seat)
         c = action.card
         area.remove(c)
         self.discards.append(c)
@@ -722,7 +722,7 @@ class BlindBusinessState(BaseState):
         target = action.target
         if target is not None and (type(target) is not int or not 0 <= target < self.n or target == seat):
             raise IllegalAction("Swap with one of the other players, or keep your hand.")
-        self.decisions.take(d.seat)
+        self.decisions.take(seat)
         if target is None:
             self.emit(lambda: f"{self.names[seat]} keeps their hand.")
         else:
@@ -775,7 +775,7 @@ class BlindBusinessState(BaseState):
         if slot is not None and (type(slot) is not int or not 1 <= slot <= HAND_SIZE
                                  or hand[slot - 1] == EMPTY):
             raise IllegalAction(f"Choose a slot from 1 to {HAND_SIZE}, or 'add none'.")
-        self.decisions.take(d.seat)
+        self.decisions.take(seat)
         self.peeking = ()
         if slot is None:
             self.emit(lambda: f"{self.names[seat]} adds no card.")
