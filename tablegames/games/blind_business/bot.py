@@ -36,12 +36,12 @@ from tablegames.games.blind_business.cards import (
     ROW_NEAR,
     STATION,
 )
-from tablegames.games.blind_business.actions import (
-    ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
-    Action, Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Seen, Swap, Take,
-)
 from tablegames.games.blind_business.scoring import bonus_table, majority_bonuses
-from tablegames.games.blind_business.vocab import BusinessView, Remembered, RequestView
+from tablegames.games.blind_business.view import BusinessView, RequestView
+from tablegames.games.blind_business.vocab import (
+    ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
+    Action, Add, Answer, Ask, Assign, CounterAsk, Discard, Remembered, Reply, Seen, Swap, Take,
+)
 
 WIN = 400.0            # a finished five in a row
 TOKEN = 4.0            # an OK token in hand, roughly

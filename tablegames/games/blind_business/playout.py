@@ -17,13 +17,12 @@ from typing import Any, Sequence
 
 from tablegames.core.bots import BaseBot
 
-from tablegames.games.blind_business.actions import (
-    ACCEPT, ADD_NONE, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
-    Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Swap, Take,
-)
 from tablegames.games.blind_business.cards import DISTRICT, NUMBER, ROW_EXACT, ROW_GAP, ROW_NEAR
 from tablegames.games.blind_business.rules import BlindBusinessState
-from tablegames.games.blind_business.vocab import EMPTY
+from tablegames.games.blind_business.vocab import (
+    ACCEPT, ADD_NONE, EMPTY, KEEP_HAND, NO, REJECT, UNASSIGNED, YES,
+    Add, Answer, Ask, Assign, CounterAsk, Discard, Reply, Swap, Take,
+)
 
 # What finishing five in a row is worth next to ordinary points.
 ROW = 200.0

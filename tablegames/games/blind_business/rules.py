@@ -2,8 +2,8 @@
 
 Everyone sees the other players' hands but not their own. A turn is a short
 conversation between the requester R and the recipient P; every step is one
-seat's decision on the state's ``DecisionQueue`` (the decision kinds are in
-``vocab.py``, the actions and their notation in ``actions.py``), so the
+seat's decision on the state's ``DecisionQueue`` (the decision kinds, the
+actions and their notation are in ``vocab.py``), so the
 app's handover screen appears between humans:
 
     ask p<P> <slot> [ok]   R asks P for a slot (ok: spend an OK token, P must say yes)
@@ -12,9 +12,10 @@ app's handover screen appears between humans:
     ask <slot> [ok]        after yes: P asks R for a slot (ok: R must accept)
     accept / reject        R's reply (skipped, always accept, after an OK ask)
 
-Then the won cards' abilities run from a public agenda of steps (``Step``),
-the requester's card first; a step that needs a choice puts a decision on
-the queue and waits:
+Then the won cards' abilities run, the requester's card first; a step that
+needs a choice puts a decision on the queue and stops, and that decision's
+handler carries on from the step after it (the view lists the steps still
+to come as the public ``agenda``):
 
     assign <district> | assign none   a Trainer (also later: an unassigned
                                       Trainer when its owner wins the first
@@ -51,43 +52,14 @@ the rules page):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import partial
 from typing import Any, ClassVar
 
-from tablegames.core.decisions import Decision
 from tablegames.core.game import IllegalAction, Result
-from tablegames.core.state import BaseState
+from tablegames.core.state import BaseState, handles
 from tablegames.games.blind_business import view as _view
-from tablegames.games.blind_business.actions import (
-    ACCEPT,
-    ACCEPT_REJECT,
-    ADD_NONE,
-    ASSIGNS,
-    COUNTER_OK,
-    COUNTER_PLAIN,
-    KEEP_HAND,
-    NO,
-    REJECT,
-    SEEN,
-    SEEN_ONLY,
-    TAKES,
-    UNASSIGNED,
-    YES,
-    YES_NO,
-    Action,
-    Add,
-    Answer,
-    Ask,
-    Assign,
-    CounterAsk,
-    Discard,
-    Reply,
-    Seen,
-    Swap,
-    Take,
-    ASK_TABLE,
-    parse_action,
-)
+from tablegames.games.blind_business.view import BusinessView
 from tablegames.games.blind_business.cards import (
     DECK_SIZE,
     DISTRICT,
@@ -102,64 +74,48 @@ from tablegames.games.blind_business.cards import (
     ROUNDS,
     ROW_EXACT,
     ROW_GAP,
+    TRAINERS,
     best_run,
     card_name,
 )
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
-    ADD,
-    ANSWER,
-    ASK,
-    ASSIGN,
-    COUNTER,
-    DISCARD,
-    OVER,
-    PEEK,
-    REPLY,
-    SETUP,
-    SWAP,
-    TAKE,
-    ABILITY,
-    AFTER_REFILL,
-    DISCARD_CHECK,
+    ACCEPT_REJECT,
+    ADD_NONE,
+    ASK_TABLE,
+    ASSIGNS,
+    COUNTER_OK,
+    COUNTER_PLAIN,
     EMPTY,
-    END_TURN,
-    FINISH,
-    GAME_ID,
-    HIDDEN,
-    LATE_TRAINER,
-    PHASE_OF,
-    REFILL,
-    ROW_CHECK,
-    TRAINER,
+    KEEP_HAND,
+    SEEN,
+    SEEN_ONLY,
+    TAKES,
+    UNASSIGNED,
+    YES_NO,
+    Action,
+    Add,
     Adding,
+    Answer,
     Answering,
-    BusinessView,
+    Ask,
+    Assign,
+    CounterAsk,
     CounterRequesting,
+    Discard,
     Discarding,
     FirstLook,
     Peeking,
     Phase,
     PlacingTrainer,
+    Reply,
     Replying,
     Requesting,
-    Step,
+    Swap,
     Swapping,
+    Take,
     Taking,
 )
-
-_ROW_CHECK: Step = (ROW_CHECK, -1, -1, -1)
-_REFILL: Step = (REFILL, -1, -1, -1)
-_END_TURN: Step = (END_TURN, -1, -1, -1)
-_FINISH: Step = (FINISH, -1, -1, -1)
-_SEAT = tuple((s,) for s in range(5))
-
-__all__ = [
-    "ACCEPT", "ADD", "ADD_NONE", "ANSWER", "ASK", "ASSIGN", "COUNTER", "DISCARD", "EMPTY", "GAME_ID",
-    "HIDDEN", "KEEP_HAND", "NO", "OVER", "PEEK", "REJECT", "REPLY", "SEEN", "SETUP", "SWAP", "TAKE",
-    "UNASSIGNED", "YES", "Add", "Answer", "Ask", "Assign", "BlindBusinessState", "CounterAsk",
-    "Discard", "Reply", "Seen", "Swap", "Take", "new_state", "parse_action",
-]
 
 
 class BlindBusinessState(BaseState):
@@ -167,9 +123,9 @@ class BlindBusinessState(BaseState):
     # and ``last_won`` are lists too but are only ever replaced whole, never
     # changed in place, so copies share them.
     DEEP: ClassVar[tuple[str, ...]] = (
-        "hands", "areas", "tdist", "tokens", "deck", "discards", "steps", "rows", "dcount", "nmask",
-        "vers",
+        "hands", "areas", "tdist", "tokens", "deck", "discards", "rows", "dcount", "nmask", "vers",
     )
+    FINAL_PHASE: ClassVar[str] = Phase.OVER
 
     def __init__(self, names: Sequence[str], options: dict[str, int], seed: int):
         super().__init__(names, seed)
@@ -197,8 +153,6 @@ class BlindBusinessState(BaseState):
         self.turn_no = 0
         self.requester = self.start
         self.clear_request()
-        # The automatic steps still to run (a stack: the last is next).
-        self.steps: list[Step] = []
         self.snapshot: list[int] | None = None  # area sizes for 10/11
         self.last_won: list[tuple[int, int]] = []
         self.row_winners: tuple[int, ...] = ()
@@ -213,10 +167,7 @@ class BlindBusinessState(BaseState):
         self.vers = [[False] * 4 for _ in range(n)]
         # Seats that see their own hand's faces right now.
         self.peeking: tuple[int, ...] = tuple(range(n))
-        for seat in range(n):
-            self.decisions.push(_FIRST_LOOK[seat])
-        self._due: Decision | None = self.decisions.current()
-        self._movers: tuple[int, ...] = tuple(range(n))
+        self.decisions.push_together(_FIRST_LOOK[:n])
 
     def clear_request(self) -> None:
         self.recipient: int | None = None
@@ -230,39 +181,7 @@ class BlindBusinessState(BaseState):
 
     @property
     def phase(self) -> Phase:
-        if self.over:
-            return Phase.OVER
-        d = self._due
-        return Phase.RESOLVE if d is None else PHASE_OF[type(d)]
-
-    def decision(self) -> Decision | None:
-        """The due decision (the first of several during the first look)."""
-        return self._due
-
-    # The queue holds at most one decision at a time, except during the
-    # first look (one per seat still looking). ``_due`` is its current()
-    # and ``_movers`` the seats to move, kept in step with it because
-    # ``to_move()``, ``legal_actions()`` and ``apply()`` run once per action
-    # in every bot playout.
-    def _await(self, d: Decision) -> None:
-        """Stop and wait for ``d``'s seat."""
-        self.decisions.push(d)
-        self._due = d
-        self._movers = _SEAT[d.seat]
-
-    def _then(self, d: Decision) -> None:
-        """The due decision is made and ``d`` is next (``_done`` + ``_await``)."""
-        queue = self.decisions
-        queue.pop()
-        queue.push(d)
-        self._due = d
-        self._movers = _SEAT[d.seat]
-
-    def _done(self) -> None:
-        """The due decision is made."""
-        self.decisions.pop()
-        self._due = None
-        self._movers = ()
+        return Phase(self.due_phase())
 
     # ----- play areas
     def _place(self, seat: int, c: int) -> None:
@@ -331,18 +250,20 @@ class BlindBusinessState(BaseState):
         deck[i], deck[-1] = deck[-1], deck[i]
         return deck.pop()
 
-    # ----- the contract
-    def to_move(self) -> tuple[int, ...]:
-        return self._movers
+    def won_card(self, seat: int) -> int:
+        """The card ``seat`` won in this turn's exchange (requester or recipient)."""
+        return self.won_r if seat == self.requester else self.won_p
 
+    # ----- the contract
     def is_over(self) -> bool:
         return self.over
 
     def legal_actions(self, seat: int) -> list[Action]:
         # A new list each call (the tables behind it are shared tuples).
-        if seat not in self._movers:
-            return []
-        d = self._due
+        queue = self.decisions
+        d = queue.current()
+        if d is not None and d.seat != seat:
+            d = queue.due_for(seat)  # the first look: every seat at once
         kind = type(d)
         if kind is Requesting:
             return list(self._asks[seat][self.tokens[seat] > 0])
@@ -371,52 +292,38 @@ class BlindBusinessState(BaseState):
             return [*(Add(i + 1) for i in range(HAND_SIZE) if hand[i] != EMPTY), ADD_NONE]
         return []
 
-    def _apply(self, seat: int, action: Any) -> None:
-        # (BaseState.apply has checked that ``seat`` is to move.)
-        d = self._due
-        assert d is not None
-        _HANDLERS[type(d)](self, seat, d, action)
-
     # ----- setup and peeks
-    def _on_seen(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(FirstLook, Peeking)
+    def _on_seen(self, d: FirstLook | Peeking, action: Any) -> None:
         if action != SEEN:
             raise IllegalAction("Look at your cards, then confirm with 'seen'.")
+        seat = d.seat
         hand = self.hands[seat]
-        if self.logging:
-            # Private, and without the faces: after a look the screen shows
-            # only slots (rules.md); what you saw is yours to remember.
-            count = sum(1 for c in hand if c != EMPTY)
-            self.emit(f"You looked at your hand ({count} cards), {self.names[seat]}: remember them.",
-                      frozenset((seat,)))
+        # Private, and without the faces: after a look the screen shows
+        # only slots (rules.md); what you saw is yours to remember.
+        self.emit(lambda: f"You looked at your hand ({sum(1 for c in hand if c != EMPTY)} cards), "
+                          f"{self.names[seat]}: remember them.", (seat,))
         self.rng.shuffle(hand)
         self.peeking = tuple(s for s in self.peeking if s != seat)
+        self.decisions.take(seat)
         if type(d) is Peeking:
-            if self.logging:
-                self.emit(f"{self.names[seat]} has looked at their hand; it is shuffled again.")
-            self._done()
-            self._run()
+            self.emit(lambda: f"{self.names[seat]} has looked at their hand; it is shuffled again.")
+            self._after_refill(seat)
             return
         # The first look: every seat at once; this one is done.
-        left = [x for x in self.decisions if x.seat != seat]
-        self.decisions.clear()
-        for x in left:
-            self.decisions.push(x)
-        self._due = self.decisions.current()
-        self._movers = tuple(x.seat for x in left)
-        if self.logging:
-            self.emit(f"{self.names[seat]} has looked at their cards; they are shuffled face down.")
-        if not left:
+        self.emit(lambda: f"{self.names[seat]} has looked at their cards; they are shuffled face down.")
+        if not self.decisions:
             self._start_turn()
 
     def _start_turn(self) -> None:
         self.clear_request()
-        self._await(_REQUESTING[self.requester])
-        if self.logging:
-            rnd = self.turn_no // self.n + 1
-            self.emit(f"Round {rnd} of {self.turns_total // self.n}: {self.names[self.requester]} asks.")
+        self.decisions.push(_REQUESTING[self.requester])
+        self.emit(self._round_line)
 
     # ----- the exchange
-    def _on_ask(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Requesting)
+    def _on_ask(self, d: Requesting, action: Any) -> None:
+        seat = d.seat
         if type(action) is not Ask:
             raise IllegalAction("Ask another player for a card: choose a player and a slot.")
         target, slot = action.target, action.slot
@@ -432,42 +339,43 @@ class BlindBusinessState(BaseState):
         self.recipient = target
         self.slot = slot - 1
         self.ok = action.ok
+        queue = self.decisions
+        queue.take(seat)
         if action.ok:
             self.tokens[seat] -= 1
             self.answer = True
-            self._then(_COUNTER_REQUESTING[target])
-            if self.logging:
-                names = self.names
-                self.emit(f"{names[seat]} asks {names[target]} for slot {slot} with an OK token: "
-                          f"{names[target]} must say yes.")
-                self.emit(f"{names[target]} says yes (forced) and now asks {names[seat]} for a card.")
+            queue.push(_COUNTER_REQUESTING[target])
+            self.emit(self._ok_ask_line)
+            self.emit(self._forced_yes_line)
             return
-        self._then(_ANSWERING[target])
-        if self.logging:
-            self.emit(f"{self.names[seat]} asks {self.names[target]} for slot {slot}.")
+        queue.push(_ANSWERING[target])
+        self.emit(self._ask_line)
 
-    def _on_answer(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Answering)
+    def _on_answer(self, d: Answering, action: Any) -> None:
         if type(action) is not Answer or type(action.yes) is not bool:
             raise IllegalAction(f"Answer yes or no to {self.names[self.requester]}'s request.")
+        seat = d.seat
         self.answer = action.yes
         r = self.requester
+        queue = self.decisions
+        queue.take(seat)
         if action.yes:
-            self._then(_COUNTER_REQUESTING[seat])
-            if self.logging:
-                self.emit(f"{self.names[seat]} answers yes and now asks {self.names[r]} for a card.")
+            queue.push(_COUNTER_REQUESTING[seat])
+            self.emit(self._yes_line)
             return
-        assert self.slot is not None
+        slot = self.slot
+        assert slot is not None
         hand = self.hands[seat]
-        c = hand[self.slot]
-        hand[self.slot] = EMPTY
+        c = hand[slot]
+        hand[slot] = EMPTY
         self.won_p = c
         self._place(seat, c)
-        self._then(_TAKING[r])
-        if self.logging:
-            self.emit(f"{self.names[seat]} answers no and wins {card_name(c)} (slot {self.slot + 1}). "
-                      f"{self.names[r]} takes another of their cards.")
+        queue.push(_TAKING[r])
+        self.emit(self._no_line)
 
-    def _on_take(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Taking)
+    def _on_take(self, d: Taking, action: Any) -> None:
         p = self.recipient
         assert p is not None
         hand = self.hands[p]
@@ -477,16 +385,17 @@ class BlindBusinessState(BaseState):
         if type(slot) is not int or not 1 <= slot <= HAND_SIZE or hand[slot - 1] == EMPTY:
             left = ", ".join(str(i + 1) for i in range(HAND_SIZE) if hand[i] != EMPTY)
             raise IllegalAction(f"Choose one of {self.names[p]}'s remaining slots ({left}).")
-        self._done()
+        seat = d.seat
+        self.decisions.take(seat)
         c = hand[slot - 1]
         hand[slot - 1] = EMPTY
         self.won_r = c
         self._place(seat, c)
-        if self.logging:
-            self.emit(f"{self.names[seat]} takes {card_name(c)} from {self.names[p]}'s slot {slot}.")
+        self.emit(partial(self._take_line, slot))
         self._resolve()
 
-    def _on_counter(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(CounterRequesting)
+    def _on_counter(self, d: CounterRequesting, action: Any) -> None:
         r = self.requester
         if type(action) is not CounterAsk:
             raise IllegalAction(f"Ask {self.names[r]} for one of their cards: choose a slot.")
@@ -495,27 +404,27 @@ class BlindBusinessState(BaseState):
             raise IllegalAction(f"Choose one of {self.names[r]}'s slots, 1 to {HAND_SIZE}.")
         if type(action.ok) is not bool:
             raise IllegalAction("Say whether you spend an OK token ('ok') or not.")
+        seat = d.seat
         if action.ok and not self.tokens[seat]:
             raise IllegalAction("You have no OK token to spend.")
         self.cslot = slot - 1
         self.cok = action.ok
+        queue = self.decisions
+        queue.take(seat)
         if action.ok:
-            self._done()
             self.tokens[seat] -= 1
-            if self.logging:
-                self.emit(f"{self.names[seat]} asks {self.names[r]} for slot {slot} with an OK token: "
-                          f"{self.names[r]} must accept.")
+            self.emit(self._ok_counter_line)
             self._exchange(True)
             return
-        self._then(_REPLYING[r])
-        if self.logging:
-            self.emit(f"{self.names[seat]} asks {self.names[r]} for slot {slot}.")
+        queue.push(_REPLYING[r])
+        self.emit(self._counter_line)
 
-    def _on_reply(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Replying)
+    def _on_reply(self, d: Replying, action: Any) -> None:
         if type(action) is not Reply or type(action.accept) is not bool:
             raise IllegalAction("Accept (each wins the card they asked for) or reject "
                                 "(each wins their own card the other asked for).")
-        self._done()
+        self.decisions.take(d.seat)
         self._exchange(action.accept)
 
     def _exchange(self, accept: bool) -> None:
@@ -531,293 +440,357 @@ class BlindBusinessState(BaseState):
             self.won_r, self.won_p = from_r, from_p
         self._place(r, self.won_r)
         self._place(p, self.won_p)
-        if self.logging:
-            names = self.names
-            if accept:
-                how = "must accept" if self.cok else "accepts"
-                self.emit(f"{names[r]} {how}: {names[r]} wins {card_name(from_p)}, "
-                          f"{names[p]} wins {card_name(from_r)}.")
-            else:
-                self.emit(f"{names[r]} rejects: each wins their own card that the other asked for: "
-                          f"{names[r]} wins {card_name(from_r)}, {names[p]} wins {card_name(from_p)}.")
+        self.emit(self._accept_line if accept else self._reject_line)
         self._resolve()
 
+    # The exchange's log lines, worded from the request only when someone
+    # reads the log (emit calls them; playouts never do).
+    def _round_line(self) -> str:
+        return (f"Round {self.turn_no // self.n + 1} of {self.turns_total // self.n}: "
+                f"{self.names[self.requester]} asks.")
+
+    def _who(self) -> tuple[str, str]:
+        """The requester's and the recipient's names."""
+        assert self.recipient is not None
+        return self.names[self.requester], self.names[self.recipient]
+
+    def _ask_line(self) -> str:
+        r, p = self._who()
+        return f"{r} asks {p} for slot {(self.slot or 0) + 1}."
+
+    def _ok_ask_line(self) -> str:
+        r, p = self._who()
+        return f"{r} asks {p} for slot {(self.slot or 0) + 1} with an OK token: {p} must say yes."
+
+    def _forced_yes_line(self) -> str:
+        r, p = self._who()
+        return f"{p} says yes (forced) and now asks {r} for a card."
+
+    def _yes_line(self) -> str:
+        r, p = self._who()
+        return f"{p} answers yes and now asks {r} for a card."
+
+    def _no_line(self) -> str:
+        r, p = self._who()
+        return (f"{p} answers no and wins {card_name(self.won_p)} (slot {(self.slot or 0) + 1}). "
+                f"{r} takes another of their cards.")
+
+    def _take_line(self, slot: int) -> str:
+        r, p = self._who()
+        return f"{r} takes {card_name(self.won_r)} from {p}'s slot {slot}."
+
+    def _counter_line(self) -> str:
+        r, p = self._who()
+        return f"{p} asks {r} for slot {(self.cslot or 0) + 1}."
+
+    def _ok_counter_line(self) -> str:
+        r, p = self._who()
+        return f"{p} asks {r} for slot {(self.cslot or 0) + 1} with an OK token: {r} must accept."
+
+    def _accept_line(self) -> str:
+        r, p = self._who()
+        how = "must accept" if self.cok else "accepts"
+        return f"{r} {how}: {r} wins {card_name(self.won_r)}, {p} wins {card_name(self.won_p)}."
+
+    def _reject_line(self) -> str:
+        r, p = self._who()
+        return (f"{r} rejects: each wins their own card that the other asked for: "
+                f"{r} wins {card_name(self.won_r)}, {p} wins {card_name(self.won_p)}.")
+
     # ----- abilities
+    # Both cards are won together; then, in this order (rules.md): the
+    # requester's card's ability, the recipient's, the five-in-a-row check,
+    # the refill, the requester's 3 or 4, the recipient's, the next turn.
+    # Each step that needs a choice pushes a decision and returns; the
+    # decision's handler carries on from the step after it (the decision
+    # says whose card it was: the requester's or the recipient's).
     def _resolve(self) -> None:
-        """Both cards are won: queue their abilities (requester's card first),
-        the five-in-a-row check, the refill and the after-refill abilities."""
         r, p = self.requester, self.recipient
         assert p is not None
         rc, pc = self.won_r, self.won_p
         self.last_won = [(r, rc), (p, pc)]
         self.snapshot = None
-        family = self.family
-        if not family and (NUMBER[rc] >= 10 or NUMBER[pc] >= 10):
+        if not self.family and (NUMBER[rc] >= 10 or NUMBER[pc] >= 10):
             self.snapshot = [len(a) for a in self.areas]
-        # A stack: the last pushed is done first.
-        steps = [_END_TURN]
-        if not family:
-            if NUMBER[pc] in (3, 4):
-                steps.append((AFTER_REFILL, p, pc, -1))
-            if NUMBER[rc] in (3, 4):
-                steps.append((AFTER_REFILL, r, rc, -1))
-        steps += [_REFILL, _ROW_CHECK, (ABILITY, p, pc, -1), (ABILITY, r, rc, -1)]
-        self.steps = steps
-        self._run()
+        if self._ability(r, rc) or self._ability(p, pc):
+            return
+        self._after_abilities()
 
-    def _run(self) -> None:
-        steps = self.steps
-        names = self.names
-        logging = self.logging
-        while steps:
-            kind, seat, c, district = steps.pop()
-            # (most frequent first)
-            if kind == ABILITY:
-                d = DISTRICT[c]
-                if d < 0:
-                    steps.append((TRAINER, seat, c, -1))
-                    continue
-                if not self.family:
-                    num = NUMBER[c]
-                    if num >= 10:
-                        steps.append((DISCARD_CHECK, seat, c, -1))
-                    elif num == 2:
-                        if self.supply:
-                            self.supply -= 1
-                            self.tokens[seat] += 1
-                            if logging:
-                                self.emit(f"{names[seat]}'s 2: takes an OK token ({self.supply} left).")
-                        elif logging:
-                            self.emit(f"{names[seat]}'s 2: no OK token is left.")
-                if self.dcount[seat][d] == 1:
-                    # First card of a new district: an unassigned Trainer may join it.
-                    area = self.areas[seat]
-                    for t in (49, 48):
-                        if self.tdist[t - 48] < 0 and t in area:
-                            steps.append((LATE_TRAINER, seat, t, d))
-                continue
-            if kind == ROW_CHECK:
-                # Only the districts of this exchange's two cards can have
-                # come to a row: a row elsewhere would have ended the game.
-                winners = []
-                assert self.recipient is not None
-                for who, won in ((self.requester, self.won_r), (self.recipient, self.won_p)):
-                    d = DISTRICT[won]
-                    if d < 0:
-                        continue
-                    m = self.nmask[who][d]
-                    if ROW_EXACT[m] or (self.vers[who][d] and ROW_GAP[m]):
-                        run = best_run(m, self.vers[who][d])
-                        assert run is not None
-                        winners.append(who)
-                        self.rows.append((who, d, run[0], run[1]))
-                if winners:
-                    steps.clear()
-                    self._end_with_rows(tuple(winners))
-                    return
-                continue
-            if kind == REFILL:
-                drawn = []
-                assert self.recipient is not None
-                for who in (self.requester, self.recipient):
-                    hand = self.hands[who]
-                    for i in range(HAND_SIZE):
-                        if hand[i] == EMPTY and self.deck:
-                            hand[i] = self._draw()
-                            drawn.append(who)
-                if logging and drawn:
-                    seats = list(dict.fromkeys(drawn))
-                    drawers = " and ".join(names[s] for s in seats)
-                    verb = "draws" if len(seats) == 1 else "draw"
-                    self.emit(f"{drawers} {verb} back up to {HAND_SIZE} without looking "
-                              f"({len(self.deck)} cards left in the deck).")
-                continue
-            if kind == END_TURN:
-                self.turn_no += 1
-                if not self.deck:
-                    self._final()
-                    return
-                self.requester = (self.requester + 1) % self.n
-                self._start_turn()
+    def _card_done(self, seat: int) -> None:
+        """After a decision: ``seat``'s won card has had its ability; the
+        recipient's card next, or the checks after both."""
+        if seat == self.requester:
+            p = self.recipient
+            assert p is not None
+            if self._ability(p, self.won_p):
                 return
-            if kind == DISCARD_CHECK:
-                snap = self.snapshot
-                assert snap is not None
-                mine = snap[seat]
-                most = max(x for s, x in enumerate(snap) if s != seat)
-                if mine > most or (NUMBER[c] == 11 and mine == most):
-                    self._await(Discarding(seat, card=c, count=mine))
-                    if logging:
-                        self.emit(f"{names[seat]}'s {NUMBER[c]}: {mine} cards is the most, so "
-                                  f"{names[seat]} must discard a card from their play area.")
-                    return
-                if logging:
-                    rule = "strictly the most" if NUMBER[c] == 10 else "the most"
-                    self.emit(f"{names[seat]}'s {NUMBER[c]}: {mine} card{'' if mine == 1 else 's'} "
-                              f"is not {rule}, so no discard.")
+        self._after_abilities()
+
+    def _ability(self, seat: int, c: int) -> bool:
+        """The "when won" ability of ``seat``'s card ``c``; True when a
+        decision now waits."""
+        d = DISTRICT[c]
+        if d < 0:
+            return self._offer_trainer(seat, c)
+        num = NUMBER[c]
+        if num == 2 and not self.family:
+            self._two(seat)
+        # First card of a new district: an unassigned Trainer may join it.
+        if self.dcount[seat][d] == 1 and self._late_trainer(seat, 48, d):
+            return True
+        return num >= 10 and self._discard_check(seat, c)
+
+    def _two(self, seat: int) -> None:
+        """A 2: an OK token from the supply, while any is left."""
+        if self.supply:
+            self.supply -= 1
+            self.tokens[seat] += 1
+            self.emit(lambda: f"{self.names[seat]}'s 2: takes an OK token ({self.supply} left).")
+        else:
+            self.emit(lambda: f"{self.names[seat]}'s 2: no OK token is left.")
+
+    def _late_trainer(self, seat: int, first: int, district: int) -> bool:
+        """Offer ``seat``'s unassigned Trainers (from ``first`` on) the
+        district it just opened; True when a decision now waits."""
+        area = self.areas[seat]
+        for t in TRAINERS:
+            if t >= first and self.tdist[t - 48] < 0 and t in area:
+                self.decisions.push(PlacingTrainer(seat, trainer=t, districts=(district,), opened=district))
+                self.emit(lambda: f"{self.names[seat]} won the first {DISTRICT_NAMES[district]} card and "
+                                  f"may assign their unassigned Trainer there.")
+                return True
+        return False
+
+    def _discard_check(self, seat: int, c: int) -> bool:
+        """A 10 / 11 (``c``; not in family rules): discard with the most
+        cards; True when a decision now waits."""
+        num = NUMBER[c]
+        if self.family or num < 10:
+            return False
+        snap = self.snapshot
+        assert snap is not None
+        mine = snap[seat]
+        most = max(x for s, x in enumerate(snap) if s != seat)
+        if mine > most or (num == 11 and mine == most):
+            self.decisions.push(Discarding(seat, card=c, count=mine))
+            self.emit(lambda: f"{self.names[seat]}'s {num}: {mine} cards is the most, so "
+                              f"{self.names[seat]} must discard a card from their play area.")
+            return True
+        self.emit(lambda: f"{self.names[seat]}'s {num}: {mine} card{'' if mine == 1 else 's'} "
+                          f"is not {'strictly the most' if num == 10 else 'the most'}, so no discard.")
+        return False
+
+    def _after_abilities(self) -> None:
+        # Five in a row: only the districts of this exchange's two cards can
+        # have come to a row (a row elsewhere would have ended the game).
+        r, p = self.requester, self.recipient
+        assert p is not None
+        winners = []
+        for who, won in ((r, self.won_r), (p, self.won_p)):
+            d = DISTRICT[won]
+            if d < 0:
                 continue
-            if kind == AFTER_REFILL:
-                if NUMBER[c] == 3:
-                    self._await(Swapping(seat, card=c))
-                    if logging:
-                        self.emit(f"{names[seat]}'s 3: {names[seat]} may swap hands with another player.")
-                else:
-                    self.peeking = (seat,)
-                    self._await(Peeking(seat, card=c))
-                    if logging:
-                        self.emit(f"{names[seat]}'s 4: {names[seat]} looks at their own hand in private.")
+            m = self.nmask[who][d]
+            if ROW_EXACT[m] or (self.vers[who][d] and ROW_GAP[m]):
+                run = best_run(m, self.vers[who][d])
+                assert run is not None
+                winners.append(who)
+                self.rows.append((who, d, run[0], run[1]))
+        if winners:
+            self._end_with_rows(tuple(winners))
+            return
+        # The refill: both back up to four, unseen.
+        drawn = []
+        for who in (r, p):
+            hand = self.hands[who]
+            if EMPTY in hand:
+                for i in range(HAND_SIZE):
+                    if hand[i] == EMPTY and self.deck:
+                        hand[i] = self._draw()
+                        drawn.append(who)
+        if drawn:
+            self.emit(partial(self._refill_line, drawn))
+        if self.family or (NUMBER[self.won_r] not in _THREE_FOUR and NUMBER[self.won_p] not in _THREE_FOUR):
+            self._end_turn()
+        else:
+            self._after_refill(-1)
+
+    def _refill_line(self, drawn: list[int]) -> str:
+        seats = list(dict.fromkeys(drawn))
+        drawers = " and ".join(self.names[s] for s in seats)
+        verb = "draws" if len(seats) == 1 else "draw"
+        return (f"{drawers} {verb} back up to {HAND_SIZE} without looking "
+                f"({len(self.deck)} cards left in the deck).")
+
+    def _after_refill(self, done: int) -> None:
+        """The 3s and 4s won this turn, the requester's first; ``done``: the
+        seat whose 3 or 4 has just been played (-1: none yet)."""
+        if not self.family:
+            r, p = self.requester, self.recipient
+            assert p is not None
+            if done < 0 and NUMBER[self.won_r] in _THREE_FOUR:
+                self._three_or_four(r, self.won_r)
                 return
-            if kind == TRAINER:
-                if self._offer_trainer(seat, c):
-                    return
-                continue
-            if kind == LATE_TRAINER:
-                if self.tdist[c - 48] >= 0 or c not in self.areas[seat]:
-                    continue
-                self._await(PlacingTrainer(seat, trainer=c, districts=(district,), opened=district))
-                if logging:
-                    self.emit(f"{names[seat]} won the first {DISTRICT_NAMES[district]} card and "
-                              f"may assign their unassigned Trainer there.")
+            if done != p and NUMBER[self.won_p] in _THREE_FOUR:
+                self._three_or_four(p, self.won_p)
                 return
-            if kind == FINISH:
-                self._finish()
-                return
+        self._end_turn()
+
+    def _three_or_four(self, seat: int, c: int) -> None:
+        if NUMBER[c] == 3:
+            self.decisions.push(Swapping(seat, card=c))
+            self.emit(lambda: f"{self.names[seat]}'s 3: {self.names[seat]} may swap hands with another "
+                              f"player.")
+        else:
+            self.peeking = (seat,)
+            self.decisions.push(Peeking(seat, card=c))
+            self.emit(lambda: f"{self.names[seat]}'s 4: {self.names[seat]} looks at their own hand in "
+                              f"private.")
+
+    def _end_turn(self) -> None:
+        self.turn_no += 1
+        if not self.deck:
+            self._final()
+            return
+        self.requester = (self.requester + 1) % self.n
+        self._start_turn()
 
     def _offer_trainer(self, seat: int, t: int, added: bool = False) -> bool:
         """A Trainer just placed in ``seat``'s play area: ask where it goes
         (True), or say it waits when its owner has no district yet."""
         options = tuple(d for d in DISTRICTS if self.dcount[seat][d])
         if not options:
-            if self.logging:
-                self.emit(f"{self.names[seat]} has no district yet: the Trainer stays unassigned "
-                          f"for now.")
+            self.emit(lambda: f"{self.names[seat]} has no district yet: the Trainer stays unassigned "
+                              f"for now.")
             return False
-        self._await(PlacingTrainer(seat, trainer=t, districts=options, added=added))
-        if self.logging:
-            where = ", ".join(DISTRICT_NAMES[d] for d in options)
-            self.emit(f"{self.names[seat]} assigns the Trainer ({where}, or leaves it unassigned).")
+        self.decisions.push(PlacingTrainer(seat, trainer=t, districts=options, added=added))
+        self.emit(lambda: f"{self.names[seat]} assigns the Trainer "
+                          f"({', '.join(DISTRICT_NAMES[d] for d in options)}, or leaves it unassigned).")
         return True
 
-    def _on_assign(self, seat: int, d: Decision, action: Any) -> None:
-        assert isinstance(d, PlacingTrainer)
+    @handles(PlacingTrainer)
+    def _on_assign(self, d: PlacingTrainer, action: Any) -> None:
         if type(action) is not Assign:
             raise IllegalAction("Choose a district for the Trainer, or 'assign none'.")
         if action.district is not None and (type(action.district) is not int
                                             or action.district not in d.districts):
             where = ", ".join(DISTRICT_WORDS[x] for x in d.districts)
             raise IllegalAction(f"The Trainer can go to: {where} (or none).")
-        self._done()
-        if action.district is None:
-            if self.logging:
-                self.emit(f"{self.names[seat]} leaves the Trainer unassigned.")
+        seat = d.seat
+        self.decisions.take(seat)
+        district = action.district
+        if district is None:
+            self.emit(lambda: f"{self.names[seat]} leaves the Trainer unassigned.")
         else:
-            self.tdist[d.trainer - 48] = action.district
-            self.dcount[seat][action.district] += 1
-            if self.logging:
-                self.emit(f"{self.names[seat]} assigns the Trainer to the "
-                          f"{DISTRICT_NAMES[action.district]}.")
-        self._run()
+            self.tdist[d.trainer - 48] = district
+            self.dcount[seat][district] += 1
+            self.emit(lambda: f"{self.names[seat]} assigns the Trainer to the {DISTRICT_NAMES[district]}.")
+        if d.added:
+            self._finish()
+            return
+        if d.opened >= 0:
+            # Joining a new district: the other waiting Trainer next, then
+            # the won card's discard check.
+            c = self.won_card(seat)
+            if self._late_trainer(seat, d.trainer + 1, d.opened) or self._discard_check(seat, c):
+                return
+        self._card_done(seat)
 
-    def _on_discard(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Discarding)
+    def _on_discard(self, d: Discarding, action: Any) -> None:
         if type(action) is not Discard:
             raise IllegalAction("Choose a card of your play area to discard.")
+        seat = d.seat
         area = self.areas[seat]
         if type(action.card) is not int or action.card not in area:
             raise IllegalAction("Discard a card from your own play area.")
-        self._done()
+        self.decisions.take(seat)
         c = action.card
         area.remove(c)
         self.discards.append(c)
         if c >= 48:
             self.tdist[c - 48] = -1
         self.recount(seat)
-        if self.logging:
-            self.emit(f"{self.names[seat]} discards {card_name(c)}.")
-        self._run()
+        self.emit(lambda: f"{self.names[seat]} discards {card_name(c)}.")
+        self._card_done(seat)
 
-    def _on_swap(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Swapping)
+    def _on_swap(self, d: Swapping, action: Any) -> None:
         if type(action) is not Swap:
             raise IllegalAction("Choose a player to swap hands with, or 'swap none'.")
+        seat = d.seat
         target = action.target
         if target is not None and (type(target) is not int or not 0 <= target < self.n or target == seat):
             raise IllegalAction("Swap with one of the other players, or keep your hand.")
-        self._done()
+        self.decisions.take(seat)
         if target is None:
-            if self.logging:
-                self.emit(f"{self.names[seat]} keeps their hand.")
+            self.emit(lambda: f"{self.names[seat]} keeps their hand.")
         else:
             hands = self.hands
             hands[seat], hands[target] = hands[target], hands[seat]
             self.rng.shuffle(hands[seat])
             self.rng.shuffle(hands[target])
-            if self.logging:
-                self.emit(f"{self.names[seat]} swaps hands with {self.names[target]}; "
-                          f"both hands are shuffled.")
-        self._run()
+            self.emit(lambda: f"{self.names[seat]} swaps hands with {self.names[target]}; "
+                              f"both hands are shuffled.")
+        self._after_refill(seat)
 
     # ----- the end
     def _end_with_rows(self, winners: tuple[int, ...]) -> None:
         self.row_winners = winners
         self._game_over()
-        if self.logging:
-            for seat, d, low, high in self.rows:
-                self.emit(f"{self.names[seat]} has five in a row in the {DISTRICT_NAMES[d]} "
-                          f"({low}-{high}) and wins at once!")
+        for row in self.rows:
+            self.emit(partial(self._row_line, row))
+
+    def _row_line(self, row: tuple[int, int, int, int]) -> str:
+        seat, d, low, high = row
+        return f"{self.names[seat]} has five in a row in the {DISTRICT_NAMES[d]} ({low}-{high}) and wins at once!"
 
     def _game_over(self) -> None:
         self.over = True
-        self._due = None
-        self._movers = ()
         self.peeking = ()
-        self.steps = []
         self.decisions.clear()
 
     def _final(self) -> None:
-        if self.logging:
-            self.emit("The deck is empty: final scoring.")
+        self.emit("The deck is empty: final scoring.")
         if not self.family:
             counts = [self.dcount[s][PLAYGROUND] for s in range(self.n)]
             best = max(counts)
             if best > 0 and counts.count(best) == 1:
                 seat = counts.index(best)
                 self.peeking = (seat,)
-                self._await(Adding(seat))
-                if self.logging:
-                    self.emit(f"{self.names[seat]} has the most playground cards and looks at their "
-                              f"hand to add one card to their play area.")
+                self.decisions.push(Adding(seat))
+                self.emit(lambda: f"{self.names[seat]} has the most playground cards and looks at their "
+                                  f"hand to add one card to their play area.")
                 return
-            if self.logging:
-                self.emit("Nobody has strictly the most playground cards: no card is added.")
+            self.emit("Nobody has strictly the most playground cards: no card is added.")
         self._finish()
 
-    def _on_add(self, seat: int, d: Decision, action: Any) -> None:
+    @handles(Adding)
+    def _on_add(self, d: Adding, action: Any) -> None:
         if type(action) is not Add:
             raise IllegalAction("Choose a slot to add to your play area, or 'add none'.")
+        seat = d.seat
         hand = self.hands[seat]
         slot = action.slot
         if slot is not None and (type(slot) is not int or not 1 <= slot <= HAND_SIZE
                                  or hand[slot - 1] == EMPTY):
             raise IllegalAction(f"Choose a slot from 1 to {HAND_SIZE}, or 'add none'.")
-        self._done()
+        self.decisions.take(seat)
         self.peeking = ()
         if slot is None:
-            if self.logging:
-                self.emit(f"{self.names[seat]} adds no card.")
+            self.emit(lambda: f"{self.names[seat]} adds no card.")
             self._finish()
             return
         c = hand[slot - 1]
         hand[slot - 1] = EMPTY
         self._place(seat, c)
         self.added = (seat, c)
-        if self.logging:
-            self.emit(f"{self.names[seat]} adds {card_name(c)} to their play area.")
+        self.emit(lambda: f"{self.names[seat]} adds {card_name(c)} to their play area.")
         if DISTRICT[c] < 0:
-            # An added Trainer is placed like any Trainer (rules.md).
-            self.steps = [_FINISH]
-            if self._offer_trainer(seat, c, added=True):
-                return
-            self.steps = []
-            self._finish()
+            # An added Trainer is placed like any Trainer (rules.md); its
+            # handler then finishes the game.
+            if not self._offer_trainer(seat, c, added=True):
+                self._finish()
             return
         row = self._row(seat)
         if row is not None:
@@ -828,10 +801,13 @@ class BlindBusinessState(BaseState):
 
     def _finish(self) -> None:
         self._game_over()
-        if self.logging:
-            res = self.result()
-            parts = ", ".join(f"{self.names[s]} {res.scores[s]}" for s in range(self.n))
-            self.emit(f"Final scores: {parts}. {res.summary}")
+        self.emit(self._final_line)
+
+    def _final_line(self) -> str:
+        res = self.result()
+        parts = ", ".join(f"{self.names[s]} {res.scores[s]}" for s in range(self.n))
+        return f"Final scores: {parts}. {res.summary}"
+
 
     def result(self) -> Result:
         if self._result is not None and self.over:
@@ -881,6 +857,8 @@ class BlindBusinessState(BaseState):
         return _view.prompt(self, seat)
 
 
+_THREE_FOUR = (3, 4)
+
 # The takes after a "no" when only the asked slot (0-based) is empty.
 _TAKES_BUT = tuple(tuple(TAKES[i] for i in range(HAND_SIZE) if i != slot) for slot in range(HAND_SIZE))
 
@@ -892,22 +870,6 @@ _ANSWERING = tuple(Answering(s) for s in range(5))
 _TAKING = tuple(Taking(s) for s in range(5))
 _COUNTER_REQUESTING = tuple(CounterRequesting(s) for s in range(5))
 _REPLYING = tuple(Replying(s) for s in range(5))
-
-_Handler = Callable[[BlindBusinessState, int, Decision, Any], None]
-_HANDLERS: dict[type[Decision], _Handler] = {
-    FirstLook: BlindBusinessState._on_seen,
-    Peeking: BlindBusinessState._on_seen,
-    Requesting: BlindBusinessState._on_ask,
-    Answering: BlindBusinessState._on_answer,
-    Taking: BlindBusinessState._on_take,
-    CounterRequesting: BlindBusinessState._on_counter,
-    Replying: BlindBusinessState._on_reply,
-    PlacingTrainer: BlindBusinessState._on_assign,
-    Discarding: BlindBusinessState._on_discard,
-    Swapping: BlindBusinessState._on_swap,
-    Adding: BlindBusinessState._on_add,
-}
-
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlindBusinessState:
     return BlindBusinessState(names, options, seed)

@@ -5,7 +5,8 @@ A seat sees every hand but its own (unless it is looking at it now), every
 play area, the discards, the tokens, the request, the due decision and the
 agenda of automatic steps; it does not see its own hand's faces, the deck or
 the cards put away at the start. Those are re-dealt at random from the cards
-it has not seen.
+it has not seen. (The agenda of automatic steps follows from the due
+decision and the request, so it needs no rebuilding.)
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from typing import Any
 
 from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.state import BaseState
-from tablegames.games.blind_business.actions import ASK_TABLE
 from tablegames.games.blind_business.cards import CARD_BY_ID, DECK_SIZE, DISTRICT_NAMES
 from tablegames.games.blind_business.rules import BlindBusinessState
 from tablegames.games.blind_business.vocab import (
+    ASK_TABLE,
     EMPTY,
     HIDDEN,
-    STEP_WORDS,
     Adding,
     Answering,
     CounterRequesting,
@@ -34,13 +34,11 @@ from tablegames.games.blind_business.vocab import (
     Remembered,
     Replying,
     Requesting,
-    Step,
     Swapping,
     Taking,
 )
 
 _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
-_STEP_OF = {word: kind for kind, word in enumerate(STEP_WORDS)}
 _SIMPLE: dict[str, type[Decision]] = {
     Phase.ASK: Requesting, Phase.ANSWER: Answering, Phase.TAKE: Taking,
     Phase.COUNTER: CounterRequesting, Phase.REPLY: Replying,
@@ -140,12 +138,6 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
     state.added = None if added is None else (added[0], CARD_BY_ID[added[1]])
     state.rows = [(row["seat"], _DISTRICT_OF[row["district"]], row["low"], row["high"])
                   for row in view["rows"]]
-    steps: list[Step] = [(_STEP_OF[step["step"]], step["seat"],
-                          -1 if step["card"] is None else CARD_BY_ID[step["card"]],
-                          -1 if step["district"] is None else _DISTRICT_OF[step["district"]])
-                         for step in reversed(view["agenda"])]
-    state.steps = steps
-
     # The request of this turn.
     state.clear_request()
     request = view["request"]
@@ -172,13 +164,10 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
         if state.rows:
             state.row_winners = tuple(sorted({row[0] for row in state.rows}))
         state.peeking = ()
-        state._movers = ()
-        state._due = None
         return state
     decision = view["decision"]
     if phase == Phase.SETUP:
-        for s in movers:
-            queue.push(FirstLook(s))
+        queue.push_together(FirstLook(s) for s in movers)
         state.peeking = movers
     elif phase in _SIMPLE:
         queue.push(_SIMPLE[phase](movers[0]))
@@ -202,6 +191,4 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
         else:
             raise ValueError(f"Cannot resample a view in phase {phase}.")
         state.peeking = (who,) if phase in (Phase.PEEK, Phase.ADD) else ()
-    state._movers = movers
-    state._due = queue.current()
     return state

@@ -5,7 +5,9 @@ from tablegames.games.blind_business import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blind_business.bot import HeuristicBot, careless_share
 from tablegames.games.blind_business.playout import PlayoutBot
-from tablegames.games.blind_business.rules import new_state, parse_action
+from tablegames.games.blind_business.position import build_position, describe_position
+from tablegames.games.blind_business.vocab import parse_action
+from tablegames.games.blind_business.rules import new_state
 from tablegames.games.blind_business.sampler import sample
 
 SPEC = GameSpec(
@@ -13,6 +15,8 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     sample=sample,
+    build_position=build_position,
+    describe_position=describe_position,
     bots=bot_levels(HeuristicBot),
     search=SearchHooks(playout=PlayoutBot, lead_steps=3, random_rivals=careless_share),
     default_bot="heuristic",

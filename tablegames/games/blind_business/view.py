@@ -2,31 +2,28 @@
 its rules page, rules.md), the secrets the leak audit looks for, and the
 one-line prompts.
 
-A view holds every public fact the sampler (``sampler.py``) needs to
-rebuild a full state: the request, the due decision, the agenda of
-automatic steps still to come and the card counts taken for a 10 / 11.
+A view (``BusinessView``) holds every public fact the sampler
+(``sampler.py``) needs to rebuild a full state: the request, the due
+decision and the card counts taken for a 10 / 11. It also lists the
+automatic steps still to come (``agenda``), which follow from those.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
-from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, NUMBER
+from tablegames.core.state import SeatCard
+from tablegames.games.blind_business import INFO
+from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, NUMBER, TRAINERS
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
     EMPTY,
-    GAME_ID,
     HIDDEN,
-    STEP_WORDS,
     Adding,
-    BusinessView,
-    DecisionView,
     Discarding,
     Peeking,
     Phase,
     PlacingTrainer,
-    RequestView,
-    StepView,
     Swapping,
 )
 
@@ -34,6 +31,88 @@ if TYPE_CHECKING:
     from tablegames.games.blind_business.rules import BlindBusinessState
 
 UNASSIGNED_GROUP = "unassigned"
+
+
+# ----- the automatic steps still to come after the due decision (public) ------------------
+# (kind, seat, card, district); -1 where a step has none.
+Step = tuple[int, int, int, int]
+
+
+ABILITY, TRAINER, LATE_TRAINER, DISCARD_CHECK, ROW_CHECK, REFILL, AFTER_REFILL, END_TURN, FINISH = range(9)
+STEP_WORDS = ("ability", "trainer", "late trainer", "discard check", "row check", "refill",
+              "after refill", "end of turn", "finish")
+
+
+# ----- the view's typed shape -------------------------------------------------------------
+
+class RequestView(TypedDict):
+    requester: int
+    recipient: int
+    slot: int                    # 1-based slot asked of the recipient
+    ok: bool
+    answer: str | None           # "yes", "no" or None
+    counter_slot: int | None     # 1-based slot asked of the requester
+    counter_ok: bool
+    recipient_won: str | None    # after a no: the card the recipient won (public)
+
+
+class DecisionView(TypedDict, total=False):
+    kind: str                    # "assign", "discard", "swap", "peek", "add"
+    seat: int
+    trainer: str                 # assign: the Trainer's id
+    districts: list[str]         # assign: where it may go
+    later: bool                  # assign: joining the first card of a new district
+    added: bool                  # assign: the Trainer came from the playground add
+    because: str                 # discard / swap / peek: the card whose ability it is
+    count: int                   # discard: the seat's card count
+
+
+class StepView(TypedDict):
+    step: str
+    seat: int
+    card: str | None
+    district: str | None
+
+
+class RowView(TypedDict):
+    seat: int
+    district: str
+    low: int
+    high: int
+
+
+class BusinessView(TypedDict):
+    game: str
+    seat: int | None
+    names: list[str]
+    family: bool
+    phase: str
+    to_move: list[int]
+    start: int
+    round: int
+    rounds: int
+    turn: int
+    turns: int
+    requester: int | None
+    request: RequestView | None
+    decision: DecisionView | None
+    agenda: list[StepView]       # the automatic steps still to come (public)
+    snapshot: list[int] | None   # play-area sizes taken for a 10 / 11
+    hands: list[list[str | None]]
+    sees_own_hand: bool
+    areas: list[dict[str, list[str]]]
+    area_sizes: list[int]
+    points: list[int]
+    tokens: list[int]
+    token_supply: int
+    deck: int
+    removed: int
+    discards: list[str]
+    last_won: list[SeatCard]     # [seat, card id]: who won what in the last exchange
+    added: SeatCard | None       # [seat, card id] of the playground add
+    rows: list[RowView]
+    winners: list[int] | None
+
 
 
 def area_order(c: int) -> tuple[int, int]:
@@ -61,7 +140,7 @@ def request_view(state: BlindBusinessState) -> RequestView | None:
 
 
 def decision_view(state: BlindBusinessState) -> DecisionView | None:
-    d = state.decision()
+    d = state.decisions.current()
     if isinstance(d, PlacingTrainer):
         return {"kind": "assign", "seat": d.seat, "trainer": CARD_ID[d.trainer],
                 "districts": [DISTRICT_NAMES[x] for x in d.districts],
@@ -77,12 +156,61 @@ def decision_view(state: BlindBusinessState) -> DecisionView | None:
     return None
 
 
+def agenda(state: BlindBusinessState) -> list[Step]:
+    """The automatic steps still to come after the due decision, the next
+    one first: what the rules (rules.py, ``_resolve`` on) will do once it is
+    made, unless a later step asks for another decision first."""
+    d = state.decisions.current()
+    if isinstance(d, PlacingTrainer):
+        if d.added:
+            return [(FINISH, -1, -1, -1)]
+        seat = d.seat
+        steps: list[Step] = []
+        if d.opened >= 0:
+            # A waiting Trainer joining a new district: the other waiting
+            # Trainer, then the won card's discard check, are still to come.
+            t = TRAINERS[1]
+            if d.trainer < t and state.tdist[t - 48] < 0 and t in state.areas[seat]:
+                steps.append((LATE_TRAINER, seat, t, d.opened))
+            c = state.won_card(seat)
+            if not state.family and NUMBER[c] >= 10:
+                steps.append((DISCARD_CHECK, seat, c, -1))
+        return steps + _after_card(state, seat)
+    if isinstance(d, Discarding):
+        return _after_card(state, d.seat)
+    if isinstance(d, (Swapping, Peeking)):
+        return _after_three_or_four(state, d.seat)
+    return []
+
+
+def _after_card(state: BlindBusinessState, seat: int) -> list[Step]:
+    """After ``seat``'s won card's ability: the recipient's card (when
+    ``seat`` is the requester), the row check, the refill, the 3s and 4s."""
+    r, p = state.requester, state.recipient
+    assert p is not None
+    steps: list[Step] = [(ABILITY, p, state.won_p, -1)] if seat == r else []
+    steps += [(ROW_CHECK, -1, -1, -1), (REFILL, -1, -1, -1)]
+    if not state.family and NUMBER[state.won_r] in (3, 4):
+        steps.append((AFTER_REFILL, r, state.won_r, -1))
+    return steps + _after_three_or_four(state, r)
+
+
+def _after_three_or_four(state: BlindBusinessState, seat: int) -> list[Step]:
+    """After ``seat``'s 3 or 4: the recipient's (after the requester's), the end of the turn."""
+    p = state.recipient
+    assert p is not None
+    steps: list[Step] = []
+    if seat == state.requester and not state.family and NUMBER[state.won_p] in (3, 4):
+        steps.append((AFTER_REFILL, p, state.won_p, -1))
+    return steps + [(END_TURN, -1, -1, -1)]
+
+
 def agenda_view(state: BlindBusinessState) -> list[StepView]:
     """The automatic steps still to come, the next one first."""
     return [{"step": STEP_WORDS[kind], "seat": seat,
              "card": None if card < 0 else CARD_ID[card],
              "district": None if district < 0 else DISTRICT_NAMES[district]}
-            for kind, seat, card, district in reversed(state.steps)]
+            for kind, seat, card, district in agenda(state)]
 
 
 def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:
@@ -107,7 +235,7 @@ def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:
     groups = [state.groups(s) for s in range(n)]
     points = [sum(p for _, p in lines) for lines in score_lines(groups, state.family, bonuses=False)]
     return {
-        "game": GAME_ID,
+        "game": INFO.id,
         "seat": seat,
         "names": list(state.names),
         "family": state.family,

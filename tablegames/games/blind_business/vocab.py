@@ -1,18 +1,41 @@
-"""Blind Business's vocabulary, shared by the rules, the sampler, the bot,
-the screen and the tests: the phases, the decisions on the queue, the view's
-typed shape and the hidden-card token. (The actions and their notation live
-in ``actions.py``; the deck in ``cards.py``.)"""
+"""Blind Business's words, shared by the rules, the sampler, the bots, the
+screen and the tests: the phases, the decisions on the queue, the actions
+and their notation, and the hidden-card token. (The deck is in
+``cards.py``; the view's typed shape in ``view.py``.)
+
+The notation (records, the CLI, tests):
+
+    seen                      done looking at one's own hand
+    ask p<P> <slot> [ok]      the requester asks player P (1-based) for a slot
+    yes / no                  the recipient's answer
+    take <slot>               after no: the requester takes another card
+    ask <slot> [ok]           after yes: the recipient asks the requester for a slot
+    accept / reject           the requester's reply
+    assign <district>|none    a Trainer's district
+    discard <card>            a 10 / 11 owner with the most cards
+    swap p<P> | swap none     a 3
+    add <slot> | add none     the playground majority at the end
+
+Screens build the action objects; ``str(action)`` is the notation that
+``parse_action`` reads back.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypedDict
+from typing import ClassVar, Union
 
 from tablegames.core.decisions import Decision
-from tablegames.core.state import SeatCard
-
-GAME_ID = "blind-business"
+from tablegames.core.words import whole_number
+from tablegames.games.blind_business.cards import (
+    CARD_ID,
+    DISTRICT_WORDS,
+    DISTRICTS,
+    HAND_SIZE,
+    card_from_id,
+    district_from_word,
+)
 
 # A face-down card in a view's hand (the viewer's own slots), and an empty
 # slot inside the engine (a view shows None).
@@ -49,7 +72,6 @@ class Phase(StrEnum):
     SWAP = "swap"         # a 3: swap hands
     PEEK = "peek"         # a 4: a private look at one's own hand
     ADD = "add"           # final scoring: the playground majority adds a card
-    RESOLVE = "resolve"   # abilities running (never seen from outside a rules call)
     OVER = "over"
 
 
@@ -69,30 +91,42 @@ ASSIGN, DISCARD, SWAP, PEEK, ADD, OVER = (Phase.ASSIGN, Phase.DISCARD, Phase.SWA
 class FirstLook(Decision):
     """Setup: the seat looks at its dealt hand once (every seat at once)."""
 
+    PHASE: ClassVar[str] = Phase.SETUP
+
 
 @dataclass(frozen=True, slots=True)
 class Requesting(Decision):
     """The requester asks a rival for a slot."""
+
+    PHASE: ClassVar[str] = Phase.ASK
 
 
 @dataclass(frozen=True, slots=True)
 class Answering(Decision):
     """The recipient answers yes or no."""
 
+    PHASE: ClassVar[str] = Phase.ANSWER
+
 
 @dataclass(frozen=True, slots=True)
 class Taking(Decision):
     """After a no: the requester takes one of the recipient's other cards."""
+
+    PHASE: ClassVar[str] = Phase.TAKE
 
 
 @dataclass(frozen=True, slots=True)
 class CounterRequesting(Decision):
     """After a yes: the recipient asks the requester for a slot."""
 
+    PHASE: ClassVar[str] = Phase.COUNTER
+
 
 @dataclass(frozen=True, slots=True)
 class Replying(Decision):
     """The requester accepts or rejects the counter-request."""
+
+    PHASE: ClassVar[str] = Phase.REPLY
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +135,8 @@ class PlacingTrainer(Decision):
     unassigned. ``opened``: the district whose first card the owner just won
     (a Trainer left unassigned earlier may join it), else -1. ``added``: the
     Trainer came from the playground majority's add."""
+
+    PHASE: ClassVar[str] = Phase.ASSIGN
 
     trainer: int
     districts: tuple[int, ...]
@@ -112,6 +148,8 @@ class PlacingTrainer(Decision):
 class Discarding(Decision):
     """A 10 / 11 (``card``) with the most cards (``count``): discard one."""
 
+    PHASE: ClassVar[str] = Phase.DISCARD
+
     card: int
     count: int
 
@@ -120,12 +158,16 @@ class Discarding(Decision):
 class Swapping(Decision):
     """A 3 (``card``): swap hands with another player, or keep one's own."""
 
+    PHASE: ClassVar[str] = Phase.SWAP
+
     card: int
 
 
 @dataclass(frozen=True, slots=True)
 class Peeking(Decision):
     """A 4 (``card``): a private look at one's own hand."""
+
+    PHASE: ClassVar[str] = Phase.PEEK
 
     card: int
 
@@ -134,102 +176,175 @@ class Peeking(Decision):
 class Adding(Decision):
     """Final scoring: the playground majority may add a hand card."""
 
+    PHASE: ClassVar[str] = Phase.ADD
 
-PHASE_OF: dict[type[Decision], Phase] = {
-    FirstLook: Phase.SETUP,
-    Requesting: Phase.ASK,
-    Answering: Phase.ANSWER,
-    Taking: Phase.TAKE,
-    CounterRequesting: Phase.COUNTER,
-    Replying: Phase.REPLY,
-    PlacingTrainer: Phase.ASSIGN,
-    Discarding: Phase.DISCARD,
-    Swapping: Phase.SWAP,
-    Peeking: Phase.PEEK,
-    Adding: Phase.ADD,
+
+# ----- actions ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """Done looking at one's own hand (it is shuffled face down again)."""
+
+    def __str__(self) -> str:
+        return "seen"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The requester asks ``target`` (a seat, 0-based) for ``slot`` (1-4)."""
+
+    target: int
+    slot: int
+    ok: bool = False
+
+    def __str__(self) -> str:
+        return f"ask p{self.target + 1} {self.slot}" + (" ok" if self.ok else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    yes: bool
+
+    def __str__(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    slot: int
+
+    def __str__(self) -> str:
+        return f"take {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAsk:
+    """The recipient, having said yes, asks the requester for ``slot``."""
+
+    slot: int
+    ok: bool = False
+
+    def __str__(self) -> str:
+        return f"ask {self.slot}" + (" ok" if self.ok else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    accept: bool
+
+    def __str__(self) -> str:
+        return "accept" if self.accept else "reject"
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    """Put the pending Trainer in ``district``, or leave it unassigned (None)."""
+
+    district: int | None
+
+    def __str__(self) -> str:
+        return "assign " + ("none" if self.district is None else DISTRICT_WORDS[self.district])
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {CARD_ID[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    target: int | None
+
+    def __str__(self) -> str:
+        return "swap " + ("none" if self.target is None else f"p{self.target + 1}")
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    slot: int | None
+
+    def __str__(self) -> str:
+        return "add " + ("none" if self.slot is None else str(self.slot))
+
+
+SEEN = Seen()
+YES, NO = Answer(True), Answer(False)
+ACCEPT, REJECT = Reply(True), Reply(False)
+KEEP_HAND = Swap(None)
+ADD_NONE = Add(None)
+UNASSIGNED = Assign(None)
+
+Action = Union[Seen, Ask, Answer, Take, CounterAsk, Reply, Assign, Discard, Swap, Add]
+
+# Ready-made tuples for ``legal_actions`` (built once).
+SEEN_ONLY: tuple[Seen, ...] = (SEEN,)
+YES_NO: tuple[Answer, ...] = (YES, NO)
+ACCEPT_REJECT: tuple[Reply, ...] = (ACCEPT, REJECT)
+TAKES: tuple[Take, ...] = tuple(Take(s) for s in range(1, HAND_SIZE + 1))
+COUNTER_PLAIN: tuple[CounterAsk, ...] = tuple(CounterAsk(s) for s in range(1, HAND_SIZE + 1))
+COUNTER_OK: tuple[CounterAsk, ...] = COUNTER_PLAIN + tuple(CounterAsk(s, True) for s in range(1, HAND_SIZE + 1))
+ASSIGNS: tuple[Assign, ...] = tuple(Assign(d) for d in DISTRICTS)
+
+
+def ask_actions(n: int, seat: int, ok: bool) -> tuple[Ask, ...]:
+    """Every ask of ``seat`` in an ``n``-player game (with OK variants if ``ok``)."""
+    found = tuple(Ask(t, s) for t in range(n) if t != seat for s in range(1, HAND_SIZE + 1))
+    if ok:
+        found += tuple(Ask(t, s, True) for t in range(n) if t != seat for s in range(1, HAND_SIZE + 1))
+    return found
+
+
+# ASK_TABLE[n][seat][holds an OK token]: the asks, built once.
+ASK_TABLE: dict[int, tuple[tuple[tuple[Ask, ...], tuple[Ask, ...]], ...]] = {
+    n: tuple((ask_actions(n, seat, False), ask_actions(n, seat, True)) for seat in range(n))
+    for n in range(2, 6)
 }
 
 
-# ----- the automatic steps after an exchange ---------------------------------------------
-# A stack (the last pushed runs first); each is public, so the view lists
-# them (``agenda``) and the sampler rebuilds them.
-
-# (kind, seat, card, district); -1 where a step has none. Plain tuples: the
-# rules build a few per turn in the hot path of every playout.
-Step = tuple[int, int, int, int]
-
-
-ABILITY, TRAINER, LATE_TRAINER, DISCARD_CHECK, ROW_CHECK, REFILL, AFTER_REFILL, END_TURN, FINISH = range(9)
-STEP_WORDS = ("ability", "trainer", "late trainer", "discard check", "row check", "refill",
-              "after refill", "end of turn", "finish")
+def _seat_number(word: str) -> int:
+    """'p2' or '2' (1-based, as players count seats) -> seat 1 (0-based)."""
+    w = word.lower()
+    if w.startswith("p"):
+        w = w[1:]
+    number = whole_number(w)
+    if number < 1:
+        raise ValueError(word)
+    return number - 1
 
 
-# ----- the view --------------------------------------------------------------------------
-
-class RequestView(TypedDict):
-    requester: int
-    recipient: int
-    slot: int                    # 1-based slot asked of the recipient
-    ok: bool
-    answer: str | None           # "yes", "no" or None
-    counter_slot: int | None     # 1-based slot asked of the requester
-    counter_ok: bool
-    recipient_won: str | None    # after a no: the card the recipient won (public)
-
-
-class DecisionView(TypedDict, total=False):
-    kind: str                    # "assign", "discard", "swap", "peek", "add"
-    seat: int
-    trainer: str                 # assign: the Trainer's id
-    districts: list[str]         # assign: where it may go
-    later: bool                  # assign: joining the first card of a new district
-    added: bool                  # assign: the Trainer came from the playground add
-    because: str                 # discard / swap / peek: the card whose ability it is
-    count: int                   # discard: the seat's card count
-
-
-class StepView(TypedDict):
-    step: str
-    seat: int
-    card: str | None
-    district: str | None
-
-
-class RowView(TypedDict):
-    seat: int
-    district: str
-    low: int
-    high: int
-
-
-class BusinessView(TypedDict):
-    game: str
-    seat: int | None
-    names: list[str]
-    family: bool
-    phase: str
-    to_move: list[int]
-    start: int
-    round: int
-    rounds: int
-    turn: int
-    turns: int
-    requester: int | None
-    request: RequestView | None
-    decision: DecisionView | None
-    agenda: list[StepView]       # the automatic steps still to come (public)
-    snapshot: list[int] | None   # play-area sizes taken for a 10 / 11
-    hands: list[list[str | None]]
-    sees_own_hand: bool
-    areas: list[dict[str, list[str]]]
-    area_sizes: list[int]
-    points: list[int]
-    tokens: list[int]
-    token_supply: int
-    deck: int
-    removed: int
-    discards: list[str]
-    last_won: list[SeatCard]     # [seat, card id]: who won what in the last exchange
-    added: SeatCard | None       # [seat, card id] of the playground add
-    rows: list[RowView]
-    winners: list[int] | None
+def parse_action(text: str) -> Action:
+    """Notation -> action; ValueError/KeyError on nonsense."""
+    words = text.lower().split()
+    if not words:
+        raise ValueError(text)
+    head, args = words[0], words[1:]
+    ok = bool(args) and args[-1] == "ok"
+    if ok:
+        args = args[:-1]
+    if ok and head != "ask":
+        raise ValueError(text)
+    if head == "seen" and not args:
+        return SEEN
+    if head in ("yes", "no") and not args:
+        return YES if head == "yes" else NO
+    if head in ("accept", "reject") and not args:
+        return ACCEPT if head == "accept" else REJECT
+    if head == "ask" and len(args) == 2:
+        return Ask(_seat_number(args[0]), whole_number(args[1]), ok)
+    if head == "ask" and len(args) == 1:
+        return CounterAsk(whole_number(args[0]), ok)
+    if head == "take" and len(args) == 1:
+        return Take(whole_number(args[0]))
+    if head == "assign" and args:
+        word = " ".join(args)
+        return UNASSIGNED if word == "none" else Assign(district_from_word(word))
+    if head == "discard" and len(args) == 1:
+        return Discard(card_from_id(args[0]))
+    if head == "swap" and len(args) == 1:
+        return KEEP_HAND if args[0] == "none" else Swap(_seat_number(args[0]))
+    if head == "add" and len(args) == 1:
+        return ADD_NONE if args[0] == "none" else Add(whole_number(args[0]))
+    raise ValueError(text)

@@ -1,15 +1,27 @@
-"""Building precise Blind Business positions for the rule tests."""
+"""Building precise Blind Business positions for the rule tests, through
+the game's position builder (tablegames/games/blind_business/position.py)."""
 
 from __future__ import annotations
 
-from tablegames.games.blind_business.spec import SPEC
-from tablegames.games.blind_business.cards import CARD_ID, DECK_SIZE, card_from_id
+from tablegames.core.position import build
+from tablegames.games.blind_business.cards import CARD_ID, DECK_SIZE, DISTRICT_NAMES, HAND_SIZE, card_from_id
 from tablegames.games.blind_business.rules import BlindBusinessState
-from tablegames.games.blind_business.vocab import Requesting
+from tablegames.games.blind_business.spec import SPEC
 
 
 def ids(cards) -> list[int]:
     return [card_from_id(c) for c in cards]
+
+
+def names(players: int) -> list[str]:
+    return [f"P{i}" for i in range(players)]
+
+
+def built(players: int, description: dict, *, family: bool = False, seed: int = 1) -> BlindBusinessState:
+    """The position ``description`` describes (position.py's format), checked."""
+    state = build(SPEC, names(players), description, {"family": int(family)}, seed)
+    assert isinstance(state, BlindBusinessState)
+    return state
 
 
 def position(players: int = 2, *, hands=None, areas=None, deck=None, requester: int = 0,
@@ -17,41 +29,33 @@ def position(players: int = 2, *, hands=None, areas=None, deck=None, requester: 
              seed: int = 1) -> BlindBusinessState:
     """A state at the start of ``requester``'s turn.
 
-    ``hands``/``areas``: per seat, lists of card ids ("PG7", "BWV", "TR1").
+    ``hands``/``areas``: per seat, lists of card ids ("PG7", "BWV", "TR1");
+    without ``hands`` each seat holds the lowest cards placed nowhere else.
     ``deck``: the draw pile (ids); by default every card not placed
-    elsewhere. Cards in none of these are the removed ones. ``trainers``:
-    {"TR1": district number or -1}."""
-    state = SPEC.new_game([f"P{i}" for i in range(players)], {"family": int(family)}, seed)
-    hands = [ids(h) for h in (hands or [[] for _ in range(players)])]
-    for h in hands:
-        h.extend([-1] * (4 - len(h)))
-    areas = [ids(a) for a in (areas or [[] for _ in range(players)])]
-    used = {c for h in hands for c in h if c >= 0} | {c for a in areas for c in a}
+    elsewhere, in card order. Cards in none of these are put away unseen.
+    ``trainers``: {"TR1": district number or -1}."""
+    areas = [list(a) for a in (areas or [[] for _ in range(players)])]
+    used = {c for a in areas for c in a} | set(deck or []) | {c for h in (hands or []) for c in h}
+    if hands is None:
+        spare = [CARD_ID[c] for c in range(DECK_SIZE) if CARD_ID[c] not in used]
+        hands = [spare[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
+        used |= set(spare[:players * HAND_SIZE])
+    hands = [list(h) + [None] * (HAND_SIZE - len(h)) for h in hands]
+    description = {
+        "requester": names(players)[requester],
+        "hands": hands,
+        "areas": areas,
+        "tokens": list(tokens or [0] * players),
+        "trainers": {tid: DISTRICT_NAMES[d] for tid, d in (trainers or {}).items() if d >= 0},
+    }
+    if supply is not None:
+        description["supply"] = supply
     if deck is None:
-        deck_cards = [c for c in range(DECK_SIZE) if c not in used]
+        description["deck"] = [CARD_ID[c] for c in range(DECK_SIZE) if CARD_ID[c] not in used]
+        description["removed"] = []
     else:
-        deck_cards = ids(deck)
-    placed = [c for h in hands for c in h if c >= 0] + [c for a in areas for c in a] + deck_cards
-    twice = sorted({CARD_ID[c] for c in placed if placed.count(c) > 1})
-    assert not twice, f"cards placed twice: {twice}"
-    used = set(placed)
-    state.hands = hands
-    state.areas = areas
-    state.deck = deck_cards
-    state.removed = [c for c in range(DECK_SIZE) if c not in used]
-    state.tdist = [-1, -1]
-    for tid, district in (trainers or {}).items():
-        state.tdist[card_from_id(tid) - 48] = district
-    state.tokens = list(tokens or [0] * players)
-    state.supply = 4 - sum(state.tokens) if supply is None else supply
-    for seat in range(players):
-        state.recount(seat)
-    state.requester = requester
-    state.clear_request()
-    state.decisions.clear()
-    state.peeking = ()
-    state._await(Requesting(requester))
-    return state
+        description["deck"] = list(deck)
+    return built(players, description, family=family, seed=seed)
 
 
 def play(state, *moves, events=None):
@@ -64,10 +68,8 @@ def play(state, *moves, events=None):
 
 
 def area(state, seat) -> list[str]:
-    from tablegames.games.blind_business.cards import CARD_ID
     return sorted(CARD_ID[c] for c in state.areas[seat])
 
 
 def hand(state, seat) -> list[str | None]:
-    from tablegames.games.blind_business.cards import CARD_ID
     return [None if c < 0 else CARD_ID[c] for c in state.hands[seat]]

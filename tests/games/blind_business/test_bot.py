@@ -7,9 +7,10 @@ from tablegames.core.simulate import simulate
 from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.bot import HeuristicBot
 from tablegames.games.blind_business.cards import CARD_ID
-from tablegames.games.blind_business.actions import Add, Ask, Discard, Take
-from tablegames.games.blind_business.vocab import ADD, DISCARD
-from tests.games.blind_business.helpers import ids, play, position
+from tablegames.games.blind_business.vocab import (
+    ADD, DISCARD, Add, Ask, Discard, Take,
+)
+from tests.games.blind_business.helpers import built, ids, play, position
 
 
 def decide(state, seat=None, bot=None):
@@ -82,14 +83,17 @@ def test_bot_plays_whole_games_in_every_seat_and_count():
 def test_after_a_swap_it_did_not_advise_the_bot_remembers_the_hand_it_took():
     # The hard bot overrules its heuristic's advice and swaps with player 3:
     # the heuristic must then remember player 3's hand as its own (it saw it).
-    from tablegames.games.blind_business.actions import Swap
-    from tablegames.games.blind_business.cards import card_from_id
-    from tablegames.games.blind_business.vocab import Swapping
+    from tablegames.games.blind_business.vocab import Swap
 
-    state = position(3, hands=[["PG2", "CS3", "DT4", "BW4"], ["PG3", "BW11", "CS2", "DT2"],
-                               ["BW7", "BW8", "CS9", "DT9"]])
-    state.decisions.clear()
-    state._await(Swapping(0, card=card_from_id("CS3")))
+    # P0 has just won a 3 (CS3) from P1 and refilled: P0 may swap hands.
+    state = built(3, {
+        "requester": "P0", "decision": "swap", "to_move": "P0",
+        "hands": [["PG2", "DT4", "BW4", "CS5"], ["PG3", "BW11", "CS2", "DT2"], ["BW7", "BW8", "CS9", "DT9"]],
+        "areas": [["CS3"], ["PG4"], []],
+        "request": {"recipient": "P1", "slot": 1, "answer": "yes", "counter_slot": 2},
+        "won": ["CS3", "PG4"],
+    })
+    assert state.phase == "swap" and state.to_move() == (0,)
     bot = HeuristicBot()
     view = json.loads(json.dumps(state.view(0)))
     bot.observe(view, state.legal_actions(0), Swap(2))

@@ -7,9 +7,10 @@ import pytest
 
 from tablegames.games.blind_business import playout
 from tablegames.games.blind_business.spec import SPEC
-from tablegames.games.blind_business.actions import Add, Ask
+from tablegames.games.blind_business.vocab import (
+    EMPTY, Add, Ask,
+)
 from tablegames.games.blind_business.playout import PlayoutBot
-from tablegames.games.blind_business.vocab import EMPTY
 from tests.games.blind_business.helpers import position
 
 

@@ -10,11 +10,8 @@ from tablegames.games.blind_business.spec import SPEC
 from tablegames.games.blind_business.cards import (
     BOARDWALK, CARD_ID, PLAYGROUND, REMOVED, ROUNDS, STATION, card_name,
 )
-from tablegames.games.blind_business.actions import (
-    Add, Ask, Assign, CounterAsk, Discard, Swap, Take, parse_action,
-)
 from tablegames.games.blind_business.vocab import (
-    ADD, ANSWER, ASK, ASSIGN, COUNTER, DISCARD, HIDDEN, OVER, PEEK, REPLY, SETUP, SWAP, TAKE,
+    ADD, ANSWER, ASK, ASSIGN, COUNTER, DISCARD, HIDDEN, OVER, PEEK, REPLY, SETUP, SWAP, TAKE, Add, Ask, Assign, CounterAsk, Discard, Swap, Take, parse_action,
 )
 from tablegames.games.blind_business.scoring import (
     bonus_table, majority_bonuses, majority_positions, score_lines,
@@ -744,9 +741,9 @@ def test_the_decision_queue_says_who_moves_and_what_they_decide_at_every_step():
         rng = random.Random(players)
         while not state.is_over():
             queued = list(state.decisions)
-            assert queued and state.decision() == queued[0]
+            assert queued and state.decisions.current() == queued[0]
             assert tuple(d.seat for d in queued) == tuple(state.to_move())
-            assert state.view(None)["phase"] == state.phase != "resolve"
+            assert state.view(None)["phase"] == state.phase != "over"
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         assert not state.decisions and state.to_move() == ()

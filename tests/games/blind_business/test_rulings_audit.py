@@ -4,9 +4,8 @@ test_rules.py did not pin down precisely. Each builds the exact position."""
 import pytest
 
 from tablegames.games.blind_business.cards import BOARDWALK, CARD_ID, DOWNTOWN, PLAYGROUND, STATION
-from tablegames.games.blind_business.actions import Assign
 from tablegames.games.blind_business.vocab import (
-    ADD, ASK, ASSIGN, DISCARD, HIDDEN, OVER, PEEK, SWAP,
+    ADD, ASK, ASSIGN, DISCARD, HIDDEN, OVER, PEEK, SWAP, Assign,
 )
 from tests.games.blind_business.helpers import area, hand, ids, play, position
 

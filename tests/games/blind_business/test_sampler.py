@@ -5,10 +5,11 @@ import random
 from collections import Counter
 
 from tablegames.games.blind_business.spec import SPEC
-from tablegames.games.blind_business.actions import SEEN
+from tablegames.games.blind_business.vocab import (
+    SEEN, Remembered,
+)
 from tablegames.games.blind_business.cards import CARD_ID
 from tablegames.games.blind_business.sampler import sample
-from tablegames.games.blind_business.vocab import Remembered
 from tests.games.blind_business.helpers import play
 from tests.games.blind_business.test_rules import end_of_game
 

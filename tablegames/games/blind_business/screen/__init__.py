@@ -35,7 +35,7 @@ from textual.binding import Binding
 from textual.widgets import Button, Static
 
 from tablegames.core.match import Match
-from tablegames.games.blind_business.actions import (
+from tablegames.games.blind_business.vocab import (
     ACCEPT,
     NO,
     REJECT,
@@ -54,7 +54,8 @@ from tablegames.games.blind_business.screen.exchange import (
     last_exchange,
     waiting,
 )
-from tablegames.games.blind_business.vocab import BusinessView, Phase
+from tablegames.games.blind_business.view import BusinessView
+from tablegames.games.blind_business.vocab import Phase
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.widgets import DecisionPanel, TextLine
 

@@ -21,8 +21,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tablegames.games.blind_business.cards import DISTRICT_CODES, DISTRICT_NAMES
-from tablegames.games.blind_business.view import UNASSIGNED_GROUP
-from tablegames.games.blind_business.vocab import HIDDEN, BusinessView, Phase
+from tablegames.games.blind_business.view import UNASSIGNED_GROUP, BusinessView
+from tablegames.games.blind_business.vocab import HIDDEN, Phase
 from tablegames.ui.glyphs import Glyphs
 
 # District tags and colours (the two letters always say it: never colour alone).

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from tablegames.games.blind_business.actions import (
+from tablegames.games.blind_business.vocab import (
     ACCEPT,
     ADD_NONE,
     KEEP_HAND,
@@ -26,8 +26,8 @@ from tablegames.games.blind_business.actions import (
 )
 from tablegames.games.blind_business.screen.board import CODE_OF, card_words, face_text
 from tablegames.games.blind_business.cards import DISTRICT_NAMES, card_from_id, district_from_word
-from tablegames.games.blind_business.view import UNASSIGNED_GROUP
-from tablegames.games.blind_business.vocab import HIDDEN, BusinessView, DecisionView, Phase
+from tablegames.games.blind_business.view import UNASSIGNED_GROUP, BusinessView, DecisionView
+from tablegames.games.blind_business.vocab import HIDDEN, Phase
 
 Label = str | Text
 
