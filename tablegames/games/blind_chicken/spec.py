@@ -4,7 +4,9 @@ from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
 from tablegames.games.blind_chicken import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blind_chicken.bot import HeuristicBot, nearby_orders
-from tablegames.games.blind_chicken.rules import BlindChickenState, check_options, new_state, parse_action, sample
+from tablegames.games.blind_chicken.rules import BlindChickenState, check_options, new_state
+from tablegames.games.blind_chicken.sampler import sample
+from tablegames.games.blind_chicken.vocab import parse_action
 
 SPEC = GameSpec(
     info=INFO,
