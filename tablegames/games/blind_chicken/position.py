@@ -203,17 +203,16 @@ def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]
     """The match ends after the first hand that reaches the hand limit or
     the target: not before the hands described, and after them if over."""
     limit, target = _hand_limit(options, len(names)), options.get("target", 0)
+    rules = f"{f'{limit} hand(s)' if limit > 0 else 'no hand limit'}, {f'target {target}' if target else 'no target'}"
     totals = [0] * len(names)
     for k, row in enumerate(hand_scores, start=1):
         totals = [t + x for t, x in zip(totals, row)]
         ends = (limit > 0 and k >= limit) or bool(target and min(totals) <= -target)
         last = k == len(hand_scores)
         if ends and not (over and last):
-            raise PositionError(f"The match ended after hand {k} (a limit of {limit} hand(s), "
-                                f"target {target or 'off'}): it cannot go on.")
+            raise PositionError(f"The match ended after hand {k} ({rules}): it cannot go on.")
         if over and last and not ends:
-            raise PositionError(f"The match is not over after hand {k} (a limit of {limit} hand(s), "
-                                f"target {target or 'off'}).")
+            raise PositionError(f"The match is not over after hand {k} ({rules}).")
     if over and not hand_scores:
         raise PositionError("A match is over only after its last hand is scored: 'hand_scores' is empty.")
 
