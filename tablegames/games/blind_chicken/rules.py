@@ -40,8 +40,6 @@ from tablegames.games.blind_chicken.vocab import (
     SetAside,
 )
 
-_BOTH = (LEFT, RIGHT)
-_LEFT_ONLY = (LEFT,)
 # Decisions are immutable, so one per seat serves every turn (building a
 # frozen dataclass costs more than the rest of a card play).
 _PLAY_END = tuple(PlayEnd(seat) for seat in range(INFO.max_players))
@@ -135,7 +133,7 @@ class BlindChickenState(BaseState):
 
     def _end_trick(self) -> None:
         cards = self.trick_cards
-        winner = self.trick_seats[max(range(self.n), key=cards.__getitem__)]
+        winner = self.trick_seats[cards.index(max(cards))]  # no two cards are equal
         trick = tuple(cards)
         self.taken[winner].append(trick)
         self.last_trick = (winner, trick)
@@ -207,7 +205,7 @@ class BlindChickenState(BaseState):
     def legal_actions(self, seat: int) -> list[Action]:
         kind = self.decisions.due_for(seat).__class__
         if kind is PlayEnd:
-            return list(_BOTH if len(self.hands[seat]) > 1 else _LEFT_ONLY)
+            return [LEFT, RIGHT] if len(self.hands[seat]) > 1 else [LEFT]
         if kind is Arrange:
             hand = self.hands[seat]
             # Free-form phase: a few canonical orders; any permutation is legal.
