@@ -217,7 +217,7 @@ class BlindChickenState(BaseState):
         return []
 
     def is_over(self) -> bool:
-        return not self.to_move()
+        return not self.to_move()  # nobody has anything left to decide (phase OVER)
 
     # Search bots play out only to the end of the hand (core/search.py).
     def stage(self) -> int:
