@@ -47,19 +47,20 @@ class DecisionQueue(Generic[D]):
         self._changed()
 
     def _changed(self) -> None:
-        groups = self._groups
-        if groups:
-            group = groups[0]
-            self._seats = (group[0].seat,) if len(group) == 1 else tuple(d.seat for d in group)
+        if self._groups:
+            group = self._groups[0]
+            # One decision is the common case (a turn): no generator for it.
+            self._seats = (group[0].seat,) if len(group) == 1 else tuple([d.seat for d in group])
         else:
             self._seats = ()
 
     # ----- adding
     def push(self, decision: D) -> None:
         """Due after every decision already pending."""
-        self._groups.append((decision,))
-        if len(self._groups) == 1:
-            self._changed()
+        groups = self._groups
+        groups.append((decision,))
+        if len(groups) == 1:
+            self._seats = (decision.seat,)
 
     def push_together(self, decisions: Iterable[D]) -> None:
         """One group, due after every decision already pending: its seats
@@ -109,12 +110,16 @@ class DecisionQueue(Generic[D]):
     # ----- removing
     def take(self, seat: int) -> D:
         """Remove and return ``seat``'s decision among those due now."""
-        if self._groups:
-            group = self._groups[0]
-            if len(group) == 1 and group[0].seat == seat:  # one seat deciding: the common case
-                del self._groups[0]
-                self._changed()
-                return group[0]
+        groups = self._groups
+        if groups:
+            group = groups[0]
+            if len(group) == 1:  # the common case (a turn) first: it is every playout's hot path
+                d = group[0]
+                if d.seat == seat:
+                    del groups[0]
+                    self._changed()
+                    return d
+                raise IllegalAction("You have nothing to decide now.")
             for i, d in enumerate(group):
                 if d.seat == seat:
                     rest = group[:i] + group[i + 1:]

@@ -8,7 +8,8 @@ from typing import Any, Mapping, Sequence
 from tablegames.core.bots import BaseBot
 
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, card_number, trick_score
-from tablegames.games.blind_chicken.vocab import KEEP_ALL, Action, BlindChickenView as View, Order, Play, SetAside
+from tablegames.games.blind_chicken.view import BlindChickenView as View
+from tablegames.games.blind_chicken.vocab import KEEP_ALL, Action, Order, Play, SetAside
 
 
 class HeuristicBot(BaseBot):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tablegames.core.game import Scene
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
+from tablegames.games.blind_chicken import INFO
 
 SEED = 21
 
@@ -19,7 +20,7 @@ def handover() -> Match:
 
 def waiting_to_pass() -> Match:
     """Ann has arranged her hand: her screen waits for Enter (pass) or u (take back)."""
-    match = Match.new("blind-chicken", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")],
+    match = Match.new(INFO.id, [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")],
                       {"hands": 1}, seed=SEED, autosave=False)
     match.run_bots()
     match.take_keyboard(0)
@@ -29,7 +30,7 @@ def waiting_to_pass() -> Match:
 
 def blind_chicken_play() -> Match:
     """Ann and two bots, four tricks into the hand, Ann to play."""
-    match = Match.new("blind-chicken", [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "random")],
+    match = Match.new(INFO.id, [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "random")],
                       {"hands": 1}, seed=SEED, autosave=False)
     match.run_bots()
     match.play(match.legal_actions()[1])
@@ -42,7 +43,7 @@ def blind_chicken_play() -> Match:
 
 def results() -> Match:
     """A finished two-hand match."""
-    match = Match.new("blind-chicken", [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "random")],
+    match = Match.new(INFO.id, [Seat("Ann"), Seat("Cid", "heuristic"), Seat("Dee", "random")],
                       {"hands": 2}, seed=SEED, autosave=False)
     match.run_bots()
     while not match.is_over():

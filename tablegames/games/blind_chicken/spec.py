@@ -4,7 +4,10 @@ from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
 from tablegames.games.blind_chicken import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blind_chicken.bot import HeuristicBot, nearby_orders
-from tablegames.games.blind_chicken.rules import BlindChickenState, check_options, new_state, parse_action, sample
+from tablegames.games.blind_chicken.position import build_position, describe_position
+from tablegames.games.blind_chicken.rules import BlindChickenState, check_options, new_state
+from tablegames.games.blind_chicken.sampler import sample
+from tablegames.games.blind_chicken.vocab import parse_action
 
 SPEC = GameSpec(
     info=INFO,
@@ -27,6 +30,8 @@ SPEC = GameSpec(
     score_note="Fewest minus points wins.",
     sample=sample,
     check_options=check_options,
+    build_position=build_position,
+    describe_position=describe_position,
     screen="tablegames.games.blind_chicken.screen:Screen",
     scenes="tablegames.games.blind_chicken.scenes",
     driver="tablegames.games.blind_chicken.driver:decide",

@@ -1,11 +1,15 @@
-"""Blind Chicken's vocabulary: phases, actions and the view, shared by the
-rules, the bot, the screen and the tests."""
+"""Blind Chicken's words: its phases, the actions a seat plays, the
+decisions a seat can face, and the actions' notation (how records and the
+command line write them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypedDict
+from typing import ClassVar
+
+from tablegames.core.decisions import Decision
+from tablegames.core.words import whole_number
 
 
 class Phase(StrEnum):
@@ -17,6 +21,8 @@ class Phase(StrEnum):
 
 ORDER, PLAY, ASIDE, OVER = Phase.ORDER, Phase.PLAY, Phase.ASIDE, Phase.OVER
 
+
+# ----- actions ------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -53,36 +59,38 @@ RIGHT = Play("R")
 KEEP_ALL = SetAside(None)
 
 
-class TakenTrick(TypedDict):
-    """A taken trick lies open: its size, chickens and score are public."""
+def parse_action(text: str) -> Action:
+    """An action from its notation: ``L``, ``R``, ``order 30 12 45``,
+    ``aside 2`` or ``aside none``; ValueError for anything else."""
+    words = text.split()
+    head = words[0].lower()
+    if len(words) == 1 and head in ("l", "r"):
+        return LEFT if head == "l" else RIGHT
+    if head == "order" and len(words) > 1:
+        return Order(tuple(whole_number(w) for w in words[1:]))
+    if head == "aside" and len(words) == 2:
+        return KEEP_ALL if words[1].lower() == "none" else SetAside(whole_number(words[1]))
+    raise ValueError(text)
 
-    size: int
-    chickens: list[str]
-    score: int
+
+# ----- decisions: who must decide what (on the state's DecisionQueue) ---------
+
+@dataclass(frozen=True, slots=True)
+class Arrange(Decision):
+    """Fix the order of your hand (every seat at once, in secret)."""
+
+    PHASE: ClassVar[str] = Phase.ORDER
 
 
-class LastTrick(TypedDict):
-    winner: int
-    cards: list[str]
+@dataclass(frozen=True, slots=True)
+class PlayEnd(Decision):
+    """Play your leftmost or rightmost card to the trick."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
 
-class BlindChickenView(TypedDict):
-    game: str
-    seat: int | None
-    names: list[str]
-    phase: str
-    hand_no: int  # the hand being played (the last one once the match is over)
-    hand_limit: int
-    target: int
-    dealer: int
-    leader: int
-    turn: int | None
-    lowest_card: int
-    hand: list[str] | None  # the seat's own hand, in its order
-    hand_sizes: list[int]
-    ordered: list[bool]
-    trick: list[tuple[int, str]]
-    last_trick: LastTrick | None
-    taken: list[list[TakenTrick]]
-    scores: list[int]
-    hand_scores: list[list[int]]
+@dataclass(frozen=True, slots=True)
+class ChooseAside(Decision):
+    """You took the last trick: set aside one earlier trick, or none."""
+
+    PHASE: ClassVar[str] = Phase.ASIDE

@@ -5,7 +5,7 @@ import random
 from tablegames.core import registry
 from tablegames.core.simulate import simulate
 from tablegames.games.blind_chicken.bot import HeuristicBot
-from tablegames.games.blind_chicken.rules import KEEP_ALL, LEFT, RIGHT, SetAside
+from tablegames.games.blind_chicken.vocab import KEEP_ALL, LEFT, RIGHT, SetAside
 
 SPEC = registry.get("blind-chicken")
 

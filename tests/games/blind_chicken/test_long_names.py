@@ -7,8 +7,9 @@ from rich.cells import cell_len
 
 from tablegames.core.match import Match
 from tablegames.games.blind_chicken.rules import BlindChickenState
-from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY
+from tablegames.games.blind_chicken.vocab import ASIDE, LEFT, ORDER, PLAY, RIGHT
 from tablegames.ui.widgets import TextLine, TrickArea
+from tests.games.blind_chicken.helpers import first_trick, last_tricks, play_trick
 from tests.ui.helpers import SIZE, Seat, make_app, screen_text, settle
 
 NAMES = ["Kimberly Ann", "[b]Leeroy Jx", "Bot 3 (hard)", "Bot 4 (easy)", "Cidwaldo Sr.", "Bot 6 (hard)"]
@@ -105,8 +106,13 @@ async def test_a_trick_full_of_chickens_is_summed_up_on_the_last_line_without_cu
 
 
 def test_every_prompt_fits_the_status_line_after_a_twelve_character_name():
-    state = BlindChickenState(NAMES, {"hands": 1}, 4)
-    for phase in (ORDER, PLAY, ASIDE):
-        state.phase = phase
+    setting_aside = last_tricks([[37, 30], [32, 31], [59, 58]])
+    play_trick(setting_aside, [LEFT, LEFT, LEFT])
+    play_trick(setting_aside, [RIGHT, RIGHT, RIGHT])
+    states = {ORDER: BlindChickenState(NAMES, {"hands": 1}, 4),
+              PLAY: first_trick([[30, ...], [31, ...], [32, ...]]),
+              ASIDE: setting_aside}
+    for phase, state in states.items():
+        assert state.phase == phase
         # The status line: 78 cells, "Kimberly Ann: " and the prompt.
-        assert cell_len(f"{NAMES[0]}: {state.prompt(0)}") <= 78, phase
+        assert cell_len(f"{NAMES[0]}: {state.prompt(state.to_move()[0])}") <= 78, phase

@@ -1,35 +1,27 @@
-"""Blind Chicken rules and our rulings (the game's rules.md), one test each."""
+"""Blind Chicken rules and our rulings (the game's rules.md), one test each.
+Positions come from the public builder (helpers.py); with three players the
+deck is 24-59 and its chickens are 27 (2 eggs), 32 (3), 37 (4), 42 (1),
+47 (2), 52 (3) and 57 (4)."""
 
 import pytest
 
-from tablegames.core import registry
 from tablegames.core.game import IllegalAction
 from tablegames.games.blind_chicken.cards import CHICKENS, EGGS, trick_score
-from tablegames.games.blind_chicken.rules import (
+from tablegames.games.blind_chicken.vocab import (
     ASIDE, KEEP_ALL, LEFT, ORDER, OVER, PLAY, RIGHT, Order, SetAside,
 )
-
-SPEC = registry.get("blind-chicken")
+from tests.games.blind_chicken.helpers import (
+    SPEC, build, earlier_tricks, first_trick, last_tricks, names, play_trick, rest_of_deck,
+)
 
 
 def new(players=4, seed=1, **options):
-    return SPEC.new_game([f"P{i}" for i in range(players)], options, seed)
+    return SPEC.new_game(names(players), options, seed)
 
 
-def in_play(cards, leader=0, **options):
-    """A state in the play phase with the given hands (left to right)."""
-    state = new(len(cards), **options)
-    state.hands = [list(h) for h in cards]
-    state.phase = PLAY
-    state.ordered = [True] * len(cards)
-    state.leader = state.turn = leader
-    state._movers = (leader,)
-    return state
-
-
-def play_trick(state, sides):
-    for side in sides:
-        state.apply(state.to_move()[0], side)
+def cost(tricks):
+    """The minus points of some tricks."""
+    return sum(trick_score(t) for t in tricks)
 
 
 def test_chicken_table_every_card_n_mod_5_equal_2_with_eggs_cycling_1_to_4():
@@ -45,7 +37,7 @@ def test_rulebook_example_chickens_with_4_and_3_eggs_cost_minus_14():
 
 def test_rulebook_example_played_out_sabine_takes_minus_14():
     # Sabine (seat 2) plays the highest card over chickens with 4 and 3 eggs.
-    state = in_play([[17, 1], [12, 3], [59, 4], [30, 5]])
+    state = first_trick([[17, ...], [12, ...], [59, ...], [30, ...]])
     play_trick(state, [LEFT, LEFT, LEFT, LEFT])
     assert state.taken[2] == [(17, 12, 59, 30)]
     assert trick_score(state.taken[2][0]) == -14
@@ -93,30 +85,33 @@ def test_an_order_must_hold_exactly_the_hand():
 
 
 def test_the_order_is_fixed_once_play_begins():
-    state = in_play([[30, 40, 50], [31, 41, 51], [32, 42, 52]])
+    state = first_trick([[30, 40, ..., 50], [31, ..., 41, 51], [32, 42, ..., 52]])
+    hand = list(state.hands[0])
     with pytest.raises(IllegalAction):
-        state.apply(0, Order((50, 40, 30)))
-    assert state.hands[0] == [30, 40, 50]
+        state.apply(0, Order(tuple(reversed(hand))))
+    assert state.hands[0] == hand
 
 
 def test_only_the_leftmost_or_rightmost_card_can_be_played():
-    state = in_play([[30, 40, 50], [31, 41, 51], [32, 42, 52]])
+    state = first_trick([[30, 40, ..., 50], [31, ..., 41, 51], [32, 42, ..., 52]])
+    before = [list(h) for h in state.hands]
     assert state.legal_actions(0) == [LEFT, RIGHT]
     state.apply(0, RIGHT)
     state.apply(1, LEFT)
     assert state.trick_cards == [50, 31]
-    assert state.hands[0] == [30, 40] and state.hands[1] == [41, 51]
+    assert state.hands[0] == before[0][:-1] and state.hands[0][:2] == [30, 40]
+    assert state.hands[1] == before[1][1:] and state.hands[1][-2:] == [41, 51]
 
 
 def test_highest_card_takes_the_trick_and_leads_next():
-    state = in_play([[30, 40], [55, 41], [32, 42]])
+    state = first_trick([[30, ...], [55, ...], [32, ...]])
     play_trick(state, [LEFT, LEFT, LEFT])
     assert state.taken[1] == [(30, 55, 32)]
     assert state.to_move() == (1,) and state.leader == 1
 
 
 def test_play_out_of_turn_is_refused_and_changes_nothing():
-    state = in_play([[30, 40], [55, 41], [32, 42]])
+    state = first_trick([[30, ...], [55, ...], [32, ...]])
     before = state.view(None)
     with pytest.raises(IllegalAction, match="P0's turn"):
         state.apply(2, LEFT)
@@ -124,18 +119,19 @@ def test_play_out_of_turn_is_refused_and_changes_nothing():
 
 
 def test_last_trick_winner_may_set_aside_one_earlier_trick_unscored():
-    # P2 takes a costly first trick (17 + 12), then the last trick too.
-    state = in_play([[17, 30], [12, 31], [59, 58]], leader=0)
-    play_trick(state, [LEFT, LEFT, LEFT])  # 17, 12, 59: P2 takes -14
+    # P2 takes a costly trick (37 + 32), then the last trick too.
+    hands = [[37, 30], [32, 31], [59, 58]]
+    state = last_tricks(hands, leader=0)
+    play_trick(state, [LEFT, LEFT, LEFT])  # 37, 32, 59: P2 takes -14
     play_trick(state, [RIGHT, RIGHT, RIGHT])  # 58 leads, 30, 31: P2 takes the last trick
     assert state.phase == ASIDE and state.to_move() == (2,)
     assert state.legal_actions(2) == [KEEP_ALL, SetAside(1)]
     state.apply(2, SetAside(1))
-    assert state.hand_scores[0] == [0, 0, 0]
+    assert state.hand_scores[0] == [cost(earlier_tricks(3, hands)), 0, 0]
 
 
 def test_the_last_trick_itself_cannot_be_set_aside():
-    state = in_play([[17, 30], [12, 31], [59, 57]], leader=0)
+    state = last_tricks([[37, 30], [32, 31], [59, 57]], leader=0)
     play_trick(state, [LEFT, LEFT, LEFT])
     play_trick(state, [RIGHT, RIGHT, RIGHT])  # P2 takes 57 (4 eggs) last
     with pytest.raises(IllegalAction, match="not the last one"):
@@ -145,7 +141,7 @@ def test_the_last_trick_itself_cannot_be_set_aside():
 
 
 def test_setting_aside_nothing_scores_every_trick():
-    state = in_play([[17, 30], [12, 31], [59, 57]], leader=0)
+    state = last_tricks([[37, 30], [32, 31], [59, 57]], leader=0)
     play_trick(state, [LEFT, LEFT, LEFT])
     play_trick(state, [RIGHT, RIGHT, RIGHT])
     state.apply(2, KEEP_ALL)
@@ -153,11 +149,12 @@ def test_setting_aside_nothing_scores_every_trick():
 
 
 def test_last_trick_winner_with_no_earlier_trick_has_nothing_to_set_aside():
-    state = in_play([[17, 30], [12, 31], [59, 20]], leader=0, hands=1)
+    hands = [[37, 30], [32, 31], [59, 24]]
+    state = last_tricks(hands, leader=0, hands=1)
     play_trick(state, [LEFT, LEFT, LEFT])  # P2 takes -14
-    play_trick(state, [RIGHT, RIGHT, RIGHT])  # 20 led by P2, 30, 31: P1 takes the last
+    play_trick(state, [RIGHT, RIGHT, RIGHT])  # 24 led by P2, 30, 31: P1 takes the last
     assert state.phase == OVER, "no set-aside decision: the hand is scored at once"
-    assert state.hand_scores[0] == [0, 0, -14]
+    assert state.hand_scores[0] == [cost(earlier_tricks(3, hands)), 0, -14]
 
 
 def test_the_deal_rotates_and_a_match_lasts_one_hand_per_player_by_default():
@@ -197,17 +194,21 @@ def test_no_hand_limit_needs_a_target():
 
 
 def test_fewest_minus_points_wins_and_ties_share():
-    state = new(3)
-    state.scores = [-10, -4, -4]
-    state.hand_scores = [[-10, -4, -4]]
-    state.phase = OVER
+    # P0 took 27 and 32 together (-10), P1 took 37 (-4) and set aside 42, 47
+    # and 52 (-18) when it took the last trick, P2 took 57 (-4).
+    tricks = [[[27, 32, 24]], [[37, 25, 26], [42, 47, 52]], [[57, 28, 29]]]
+    plain = rest_of_deck(3, [c for seat in tricks for t in seat for c in t])
+    tricks[1] += [plain[i:i + 3] for i in range(0, len(plain), 3)]
+    state = build(3, {"hands": [[], [], []], "taken": tricks, "leader": 1, "dealer": 0,
+                      "hand_scores": [[-10, -4, -4]], "decision": "none"}, hands=1)
+    assert state.is_over() and state.scores == [-10, -4, -4]
     result = state.result()
     assert result.winners == (1, 2)
     assert result.breakdown[0] == (("Hand 1", -10),)
 
 
 def test_view_shows_your_own_hand_in_order_and_only_sizes_of_others():
-    state = in_play([[30, 40], [55, 41], [32, 42]])
+    state = last_tricks([[30, 40], [55, 41], [32, 42]])
     view = state.view(1)
     assert view["hand"] == ["C55", "C41"]
     assert view["hand_sizes"] == [2, 2, 2]
@@ -215,10 +216,10 @@ def test_view_shows_your_own_hand_in_order_and_only_sizes_of_others():
 
 
 def test_taken_tricks_lie_open_with_their_chickens():
-    state = in_play([[17, 30], [12, 31], [59, 57]], leader=0)
+    state = last_tricks([[37, 30], [32, 31], [59, 57]], leader=0)
     play_trick(state, [LEFT, LEFT, LEFT])
     taken = state.view(0)["taken"][2]
-    assert taken == [{"size": 3, "chickens": ["C17", "C12"], "score": -14}]
+    assert taken == [{"size": 3, "chickens": ["C37", "C32"], "score": -14}]
 
 
 @pytest.mark.parametrize("text", ["L", "R", "order 30 12 45", "aside 2", "aside none"])
@@ -253,7 +254,7 @@ def test_a_malformed_order_is_refused_not_a_crash(action):
 
 @pytest.mark.parametrize("action", [SetAside("1"), SetAside(1.0), SetAside(0), LEFT, None])  # type: ignore[arg-type]
 def test_a_malformed_set_aside_is_refused_not_a_crash(action):
-    state = in_play([[17, 30], [12, 31], [59, 57]], leader=0)
+    state = last_tricks([[37, 30], [32, 31], [59, 57]], leader=0)
     play_trick(state, [LEFT, LEFT, LEFT])
     play_trick(state, [RIGHT, RIGHT, RIGHT])
     assert state.phase == ASIDE
