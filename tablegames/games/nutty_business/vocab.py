@@ -5,9 +5,9 @@ Rules, bot, screen and tests all import from here.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import TypedDict
+from enum import StrEnum
+from typing import ClassVar, TypedDict
 
 from tablegames.core.decisions import Decision
 from tablegames.core.words import whole_number
@@ -50,7 +50,7 @@ def owner_of(card: str) -> int:
     return int(card.split(".", 1)[1])
 
 
-class Phase(str, enum.Enum):
+class Phase(StrEnum):
     SETUP = "setup"   # everyone secretly picks a first card
     PLAY = "play"     # turns
     OVER = "over"
@@ -172,21 +172,36 @@ def parse_action(text: str) -> Action:
     raise ValueError(text)
 
 
-# ----- decisions inside a turn (all belong to the player whose turn it is) ---
+# ----- decisions ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ChooseFirstCard(Decision):
+    """Setup: lay a first card face down (every seat at once)."""
+
+    PHASE: ClassVar[str] = Phase.SETUP
+
+
+# Decisions inside a turn: all belong to the player whose turn it is.
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(Decision):
     """Play a card from hand onto a pile."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseOrder(Decision):
     """Both top cards act and their order matters: which goes first."""
 
+    PHASE: ClassVar[str] = Phase.PLAY
+
 
 @dataclass(frozen=True, slots=True)
 class SplitCustoms(Decision):
     """The Contraband just played cannot pay every officer in full."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
     gained: int
     owed: tuple[tuple[int, int], ...]  # (officer seat, nuts owed)
@@ -196,10 +211,12 @@ class SplitCustoms(Decision):
 class ChooseRaid(Decision):
     """Police Raid: whose two piles to stack, and which pile is covered."""
 
+    PHASE: ClassVar[str] = Phase.PLAY
+
     targets: tuple[int, ...]
 
 
-NuttyDecision = PlayCard | ChooseOrder | SplitCustoms | ChooseRaid
+NuttyDecision = ChooseFirstCard | PlayCard | ChooseOrder | SplitCustoms | ChooseRaid
 
 DECISION_KIND: dict[type, str] = {PlayCard: "play", ChooseOrder: "order",
                                    SplitCustoms: "customs", ChooseRaid: "raid"}

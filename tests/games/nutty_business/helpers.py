@@ -5,7 +5,7 @@ from __future__ import annotations
 from tablegames.core.game import Event
 from tablegames.games.nutty_business.spec import SPEC
 from tablegames.games.nutty_business.rules import NuttyState
-from tablegames.games.nutty_business.vocab import KIND_OF_CODE, KINDS, SUPPLY, Phase
+from tablegames.games.nutty_business.vocab import KIND_OF_CODE, KINDS, SUPPLY
 
 
 def kinds(codes: str) -> list[int]:
@@ -27,7 +27,6 @@ def table(*piles: list[str], nuts: list[int] | None = None, turn: int = 0,
     n = len(piles)
     state = new(n)
     state.setup = None
-    state.phase = Phase.PLAY
     state.piles = [[kinds(p) for p in seat_piles] for seat_piles in piles]
     for s in range(n):
         if hands is not None:

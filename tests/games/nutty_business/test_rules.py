@@ -601,27 +601,27 @@ def test_end_hideout_refill_lets_the_refilled_player_play_on_while_others_had_on
 
 def test_end_most_nuts_wins():
     state = table(["c5"], ["customs"], nuts=[10, 12], hands=["", ""])
-    state.phase = Phase.OVER
+    state.decisions.clear()  # the game is over
     assert state.result().winners == (1,)
     assert state.result().scores == (10, 12)
 
 
 def test_end_tie_goes_to_the_highest_contraband_total_in_hand():
     state = table(["bank"], ["customs"], nuts=[10, 10], hands=["c3", "c5 robbery"])
-    state.phase = Phase.OVER
+    state.decisions.clear()  # the game is over
     assert state.result().winners == (1,)
     assert "in hand" in state.result().summary
 
 
 def test_end_tie_then_the_highest_contraband_total_on_top_of_piles():
     state = table(["c2", "bank"], ["c5", "customs"], nuts=[10, 10], hands=["c5", "c3 c2"])
-    state.phase = Phase.OVER
+    state.decisions.clear()  # the game is over
     assert state.result().winners == (1,)
 
 
 def test_end_still_tied_the_win_is_shared():
     state = table(["c2"], ["c2"], nuts=[10, 10], hands=["c3", "c3"])
-    state.phase = Phase.OVER
+    state.decisions.clear()  # the game is over
     assert state.result().winners == (0, 1)
 
 
