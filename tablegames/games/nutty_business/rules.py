@@ -13,20 +13,18 @@ turn all belong to the player whose turn it is.
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 from typing import Any, ClassVar, Mapping, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.state import BaseState, handles
+from tablegames.games.nutty_business.view import NuttyView, build_view
 from tablegames.games.nutty_business.vocab import (
     BANK,
     C5,
     CARD_NAMES,
     CUSTOMS,
-    DECISION_KIND,
-    GAME_ID,
     HIDEOUT,
     IS_CONTRABAND,
     KINDS,
@@ -45,9 +43,7 @@ from tablegames.games.nutty_business.vocab import (
     ChooseFirstCard,
     ChooseOrder,
     ChooseRaid,
-    DecisionView,
     First,
-    NuttyView,
     Pay,
     Phase,
     Play,
@@ -56,7 +52,6 @@ from tablegames.games.nutty_business.vocab import (
     SplitCustoms,
     Start,
     card_id,
-    kind_of,
 )
 
 # Cards whose effect acts on your turn while on top (Bank and Customs act in
@@ -71,8 +66,6 @@ _FIRST_CARD = tuple(ChooseFirstCard(s) for s in range(8))
 # The other seats, clockwise from a seat: _CLOCKWISE[n][seat].
 _CLOCKWISE = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
               for n in range(1, 9)}
-
-_SETUP, _PLAY_PHASE, _OVER = Phase.SETUP, Phase.PLAY, Phase.OVER
 
 _ALLOC_CACHE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -520,47 +513,7 @@ class NuttyState(BaseState):
 
     # ----- what each seat sees ------------------------------------------------
     def view(self, seat: int | None) -> NuttyView:
-        n = self.n
-        setup = self.setup
-        d = self.decisions.current() if self.phase is _PLAY_PHASE else None
-        decision: DecisionView | None = None
-        if d is not None:
-            decision = {
-                "kind": DECISION_KIND[type(d)],
-                "seat": d.seat,
-                "reason": d.reason,
-                "gained": d.gained if isinstance(d, SplitCustoms) else 0,
-                "owed": [[s, a] for s, a in d.owed] if isinstance(d, SplitCustoms) else [],
-                "targets": list(d.targets) if isinstance(d, ChooseRaid) else [],
-            }
-        first = None
-        if setup is not None and seat is not None:
-            own = setup.own(seat)
-            first = None if own is None else card_id(own, seat)
-        played = None
-        if self.played_pile is not None and self.turn is not None:
-            played = card_id(self.piles[self.turn][self.played_pile][-1], self.turn)
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "names": list(self.names),
-            "phase": self.phase.value,
-            "start": self.start,
-            "turn": self.turn,
-            "turn_no": self.turn_no,
-            "nuts": list(self.nuts),
-            "supply": self.supply,
-            "hand": None if seat is None else [card_id(k, seat) for k in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "piles": [[[card_id(k, s) for k in pile] for pile in self.piles[s]] for s in range(n)],
-            "chosen": [setup is None or setup.has_chosen(s) for s in range(n)],
-            "first_card": first,
-            "played": played,
-            "pending": list(self.pending),
-            "decision": decision,
-            "ledger": [list(line) for line in self.ledger],
-            "winners": list(self.result().winners) if self.phase is _OVER else None,
-        }
+        return build_view(self, seat)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         secret = {card_id(k, s) for s in range(self.n) if s != seat for k in self.hands[s]}
@@ -587,9 +540,10 @@ class NuttyState(BaseState):
         return found
 
     def prompt(self, seat: int) -> str:
-        if self.phase is _SETUP:
+        phase = self.phase
+        if phase is Phase.SETUP:
             return "choose your first card; nobody sees it until all have chosen."
-        if self.phase is _OVER:
+        if phase is Phase.OVER:
             return "the game is over."
         d = self.decisions.current()
         if d is None or d.seat != seat:
@@ -617,74 +571,4 @@ def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> Nu
     return NuttyState(names, options, seed)
 
 
-# ----- the sampler --------------------------------------------------------------
-
-def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> NuttyState:
-    """A full state consistent with ``view``. Every card a player does not
-    hold lies open in their piles, so hands follow from the piles; the only
-    thing re-dealt is a first card still face down."""
-    names = list(view["names"])
-    n = len(names)
-    seat = view["seat"]
-    state = NuttyState(names, {}, 0)
-    state.rng = random.Random(rng.getrandbits(64))
-    phase = Phase(view["phase"])
-    state.start = view["start"]
-    state.turn = view["turn"]
-    state.turn_no = view["turn_no"]
-    state.nuts = list(view["nuts"])
-    state.supply = view["supply"]
-    state.ledger = [list(line) for line in view["ledger"]]
-    state.piles = [[[kind_of(c) for c in pile] for pile in view["piles"][s]] for s in range(n)]
-    state.pending = list(view["pending"])
-    if phase is Phase.SETUP:
-        setup: SecretChoices[int] = SecretChoices(range(n))
-        for s in range(n):
-            if not view["chosen"][s]:
-                continue
-            if s == seat and view["first_card"] is not None:
-                setup.choose(s, kind_of(view["first_card"]))
-            else:
-                setup.choose(s, rng.choice(KINDS))
-        state.setup = setup
-    else:
-        state.setup = None
-    for s in range(n):
-        held = set(KINDS)
-        for pile in state.piles[s]:
-            held.difference_update(pile)
-        if state.setup is not None:
-            own = state.setup.own(s)
-            if own is not None:
-                held.discard(own)
-        state.hands[s] = sorted(held)
-    if seat is not None and view["hand"] is not None:
-        state.hands[seat] = sorted(kind_of(c) for c in view["hand"])
-    played = view["played"]
-    state.played_pile = None
-    if played is not None and state.turn is not None:
-        for p, pile in enumerate(view["piles"][state.turn]):
-            if pile and pile[-1] == played:
-                state.played_pile = p
-    # Who decides what: the first cards still to lay, or the one decision
-    # of the turn, as the view shows it.
-    queue = state.decisions
-    queue.clear()
-    if state.setup is not None:
-        queue.push_together(_FIRST_CARD[s] for s in range(n) if not view["chosen"][s])
-    d = view["decision"]
-    if d is not None:
-        kind, who, reason = d["kind"], d["seat"], d["reason"]
-        if kind == "play":
-            queue.push(PlayCard(who, reason=reason))
-        elif kind == "order":
-            queue.push(ChooseOrder(who, reason=reason))
-        elif kind == "customs":
-            queue.push(SplitCustoms(who, gained=d["gained"], owed=tuple((s, a) for s, a in d["owed"]),
-                                    reason=reason))
-        elif kind == "raid":
-            queue.push(ChooseRaid(who, targets=tuple(d["targets"]), reason=reason))
-    return state
-
-
-__all__ = ["NuttyState", "new_state", "sample", "customs_splits"]
+__all__ = ["NuttyState", "new_state", "customs_splits"]

@@ -9,7 +9,8 @@ import pytest
 
 from tablegames.core.game import Event, IllegalAction
 from tablegames.games.nutty_business.spec import SPEC
-from tablegames.games.nutty_business.rules import customs_splits, sample
+from tablegames.games.nutty_business.rules import customs_splits
+from tablegames.games.nutty_business.sampler import sample
 from tablegames.games.nutty_business.vocab import (
     BANK, C2, C3, C5, CUSTOMS, HIDEOUT, KINDS, L_CUSTOMS_IN, L_CUSTOMS_OUT, RAID, ROBBERY,
     SUPPLY, First, Pay, Phase, Play, Raid, Start, parse_action,
