@@ -215,7 +215,7 @@ class NuttyState(BaseState):
             first, second = acts[piles[0][-1]], acts[piles[1][-1]]
             if first and second:
                 if self._order_matters(seat):
-                    self.decisions.push(ChooseOrder(seat, reason="both your top cards act"))
+                    self.decisions.push(choose_order(seat))
                     return
                 # Else the card just played acts first.
                 self.pending = [1, 0] if self.played_pile == 1 else [0, 1]
@@ -398,9 +398,7 @@ class NuttyState(BaseState):
         if len(splits) == 1:
             self._pay_customs(seat, list(zip(officers, splits[0])), kind)
             return
-        self.decisions.push(SplitCustoms(
-            seat, gained=got, owed=tuple((s, owed) for s in officers),
-            reason=f"{CARD_NAMES[kind]} gained {_plural(got)}, not enough for every officer"))
+        self.decisions.push(split_customs(seat, kind, got, officers))
 
     def _officers_ignoring_bank(self, seat: int) -> bool:
         return any(p[-1] == CUSTOMS for s in range(self.n) if s != seat for p in self.piles[s])
@@ -442,8 +440,7 @@ class NuttyState(BaseState):
         if not targets:
             self.emit(lambda: f"{self.names[seat]}'s Police Raid finds nobody with two piles.")
             return
-        self.decisions.push(ChooseRaid(seat, targets=targets,
-                                       reason="your Police Raid must stack a rival's two piles"))
+        self.decisions.push(choose_raid(seat, targets))
 
     @handles(ChooseRaid)
     def _on_raid(self, d: ChooseRaid, action: Any) -> None:
@@ -563,6 +560,24 @@ class NuttyState(BaseState):
         return "wait."
 
 
+# The decisions a turn can stop at, worded as the rules push them (the
+# position builder, position.py, pushes the same).
+
+def choose_order(seat: int) -> ChooseOrder:
+    return ChooseOrder(seat, reason="both your top cards act")
+
+
+def split_customs(seat: int, kind: int, gained: int, officers: Sequence[int]) -> SplitCustoms:
+    """``kind``, just played, gained ``gained``: too little for ``officers``."""
+    owed = 2 if kind == C5 else 1
+    return SplitCustoms(seat, gained=gained, owed=tuple((s, owed) for s in officers),
+                        reason=f"{CARD_NAMES[kind]} gained {_plural(gained)}, not enough for every officer")
+
+
+def choose_raid(seat: int, targets: tuple[int, ...]) -> ChooseRaid:
+    return ChooseRaid(seat, targets=targets, reason="your Police Raid must stack a rival's two piles")
+
+
 def _cards_text(kinds: Sequence[int]) -> str:
     return ", ".join(CARD_NAMES[k] for k in kinds)
 
@@ -571,4 +586,4 @@ def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> Nu
     return NuttyState(names, options, seed)
 
 
-__all__ = ["NuttyState", "new_state", "customs_splits"]
+__all__ = ["NuttyState", "new_state", "customs_splits", "choose_order", "split_customs", "choose_raid"]

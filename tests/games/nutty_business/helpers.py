@@ -59,3 +59,11 @@ def piles(state: NuttyState, seat: int) -> list[str]:
 def decision_kind(state: NuttyState) -> str | None:
     view = state.view(None)
     return None if view["decision"] is None else view["decision"]["kind"]
+
+
+def build(description: dict, names, seed: int = 1) -> NuttyState:
+    """The position ``description`` describes, checked as a position file's."""
+    from tablegames.core.position import build as build_checked
+    state = build_checked(SPEC, names, description, seed=seed)
+    assert isinstance(state, NuttyState)
+    return state
