@@ -60,6 +60,9 @@ _ACTS = tuple(IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in KINDS)
 
 _START = tuple(Start(k) for k in KINDS)
 _PLAY = tuple((Play(k, 0), Play(k, 1)) for k in KINDS)
+# The plays of a hand, by the hand (at most the 256 sets of the eight kinds):
+# the hot path of random playouts.
+_HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
 _FIRST = (First(0), First(1))
 _TURN_OF = tuple(PlayCard(s) for s in range(8))
 _FIRST_CARD = tuple(ChooseFirstCard(s) for s in range(8))
@@ -96,6 +99,12 @@ def _plural(count: int) -> str:
 
 
 class NuttyState(BaseState):
+    """The state. Log lines are lambdas worded only when someone reads the
+    log; on the turn's path they take what they word as defaults, not from
+    the enclosing function (a closure makes each such variable a cell, a
+    cost every playout would pay). mypy cannot infer a lambda with
+    defaults: hence their ``type: ignore[misc]``."""
+
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "piles", "nuts", "pending", "ledger", "setup")
     FINAL_PHASE: ClassVar[str] = Phase.OVER
 
@@ -114,7 +123,7 @@ class NuttyState(BaseState):
         self.played_pile: int | None = None  # where this turn's card went
         self.pending: list[int] = []         # piles whose top still acts this turn
         # Everyone lays a first card at once.
-        self.decisions.push_together(_FIRST_CARD[s] for s in range(n))
+        self.decisions.push_together(_FIRST_CARD[:n])
 
     # ----- the contract -------------------------------------------------------
     @property
@@ -122,16 +131,24 @@ class NuttyState(BaseState):
         return Phase(self.due_phase())
 
     def is_over(self) -> bool:
-        return not self.decisions
+        # Nothing is pending once the turn passed to a player without cards:
+        # no setup and no turn (read from the state, without a call).
+        return self.turn is None and self.setup is None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        d = self.decisions.due_for(seat)
-        if d is None:
-            return []
+        queue = self.decisions
+        d = queue.current()  # a turn's one decision: found without a search
+        if d is None or d.seat != seat:
+            d = queue.due_for(seat)
+            if d is None:
+                return []
         kind = d.__class__
         if kind is PlayCard:
-            plays = _PLAY
-            return [p for k in self.hands[seat] for p in plays[k]]
+            hand = tuple(self.hands[seat])
+            plays = _HAND_PLAYS.get(hand)
+            if plays is None:
+                plays = _HAND_PLAYS[hand] = tuple(p for k in hand for p in _PLAY[k])
+            return list(plays)
         if kind is ChooseFirstCard:
             return [_START[k] for k in self.hands[seat]]
         if isinstance(d, ChooseOrder):
@@ -155,15 +172,17 @@ class NuttyState(BaseState):
         setup.choose(seat, card)
         self.decisions.take(seat)
         self.hands[seat].remove(card)
-        self.emit(lambda: f"{self.names[seat]} lays a first card face down.")
-        self.emit(lambda: f"You lay your {CARD_NAMES[card]} face down.", audience=(seat,))
+        self.emit(lambda name=self.names[seat]: f"{name} lays a first card face down.")  # type: ignore[misc]
+        self.emit(lambda card=card:  # type: ignore[misc]
+                  f"You lay your {CARD_NAMES[card]} face down.", audience=(seat,))
         if not setup.complete:
             return
         for s, kind in setup.reveal().items():
             self.piles[s] = [[kind]]
         self.setup = None
-        self.emit(lambda: "First cards revealed: {}. They do nothing yet.".format(", ".join(
-            f"{self.names[s]} {CARD_NAMES[self.piles[s][0][0]]}" for s in range(self.n))))
+        self.emit(lambda state=self:  # type: ignore[misc]
+                  "First cards revealed: {}. They do nothing yet.".format(", ".join(
+                      f"{state.names[s]} {CARD_NAMES[state.piles[s][0][0]]}" for s in range(state.n))))
         self._start_turn(self.start)
 
     # ----- a turn -------------------------------------------------------------
@@ -200,10 +219,13 @@ class NuttyState(BaseState):
         else:
             piles[pile].append(card)
         self.played_pile = pile
-        self.emit(lambda: f"{self.names[seat]} plays {CARD_NAMES[card]} "
-                          f"{'as a new pile' if new else f'on pile {PILE_NAMES[pile]}'}.")
+        name = self.names[seat]
+        self.emit(lambda name=name, card=card, where=-1 if new else pile:  # type: ignore[misc]
+                  f"{name} plays {CARD_NAMES[card]} "
+                  f"{'as a new pile' if where < 0 else f'on pile {PILE_NAMES[where]}'}.")
         if card == HIDEOUT and not new:
-            self.emit(lambda: f"{self.names[seat]} takes {_cards_text(back)} back into their hand.")
+            self.emit(lambda name=name, back=back:  # type: ignore[misc]
+                      f"{name} takes {_cards_text(back)} back into their hand.")
         self._order_effects(seat)
 
     def _order_effects(self, seat: int) -> None:
@@ -300,20 +322,19 @@ class NuttyState(BaseState):
         self._run(seat)
 
     def _run(self, seat: int) -> None:
-        """Apply the pending top cards until one needs a decision (the
-        queue is empty while they act: the turn's decision is taken)."""
+        """Apply the pending top cards until one needs a decision."""
         piles = self.piles[seat]
         while self.pending:
             pile = self.pending.pop(0)
             kind = piles[pile][-1]
             if IS_CONTRABAND[kind]:
-                self._contraband(seat, kind, pile == self.played_pile)
+                if self._contraband(seat, kind, pile == self.played_pile):
+                    return
             elif kind == RAID:
-                self._raid(seat)
+                if self._raid(seat):
+                    return
             elif kind == ROBBERY:
                 self._robbery(seat)
-            if self.decisions:
-                return
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -328,8 +349,8 @@ class NuttyState(BaseState):
         # Nothing left to decide: the game is over.
         self.turn = None
         self.played_pile = None
-        self.emit(lambda: f"The turn passes to {self.names[nxt]}, who has no cards left: "
-                          f"the game is over.")
+        self.emit(lambda name=self.names[nxt]:  # type: ignore[misc]
+                  f"The turn passes to {name}, who has no cards left: the game is over.")
 
     # ----- nuts ---------------------------------------------------------------
     def _gain(self, seat: int, amount: int, line: int) -> int:
@@ -372,49 +393,51 @@ class NuttyState(BaseState):
         piles = self.piles
         return tuple(s for s in _CLOCKWISE[self.n][seat] if len(piles[s]) == 2)
 
-    def _contraband(self, seat: int, kind: int, fresh: bool) -> None:
+    def _contraband(self, seat: int, kind: int, fresh: bool) -> bool:
+        """True when the Customs payment waits for the player's split."""
         value = VALUE[kind]
         got = value if value <= self.supply else self.supply
         self.supply -= got
         self.nuts[seat] += got
         self.ledger[seat][L_CONTRABAND] += got
-        self.emit(lambda: f"{self.names[seat]} gains {_plural(got)} from {CARD_NAMES[kind]}"
-                          f"{'' if got == value else ' (all the supply had left)'}.")
+        self.emit(lambda name=self.names[seat], got=got, kind=kind:  # type: ignore[misc]
+                  f"{name} gains {_plural(got)} from {CARD_NAMES[kind]}"
+                  f"{'' if got == VALUE[kind] else ' (all the supply had left)'}.")
         if not fresh or not got:
-            return
-        for p in self.piles[seat]:
-            if p[-1] == BANK:
-                if self._officers_ignoring_bank(seat):
-                    self.emit(lambda: f"{self.names[seat]}'s Bank: no Customs to pay.")
-                return
+            return False
         officers = self._customs_of_others(seat)
         if not officers:
-            return
+            return False
+        for p in self.piles[seat]:
+            if p[-1] == BANK:
+                self.emit(lambda name=self.names[seat]:  # type: ignore[misc]
+                          f"{name}'s Bank: no Customs to pay.")
+                return False
         owed = 2 if kind == C5 else 1
         if got >= owed * len(officers):
             self._pay_customs(seat, [(s, owed) for s in officers], kind)
-            return
+            return False
         splits = customs_splits(got, owed, len(officers))
         if len(splits) == 1:
             self._pay_customs(seat, list(zip(officers, splits[0])), kind)
-            return
+            return False
         self.decisions.push(split_customs(seat, kind, got, officers))
-
-    def _officers_ignoring_bank(self, seat: int) -> bool:
-        return any(p[-1] == CUSTOMS for s in range(self.n) if s != seat for p in self.piles[s])
+        return True
 
     def _pay_customs(self, seat: int, amounts: Sequence[tuple[int, int]], kind: int) -> None:
         short = False
+        payer = self.names[seat]
         for officer, amount in amounts:
             if not amount:
                 short = True
                 continue
             self._give(seat, officer, amount, L_CUSTOMS_OUT, L_CUSTOMS_IN)
-            self.emit(lambda: f"{self.names[seat]} pays {self.names[officer]} {_plural(amount)}: "
-                              f"{self.names[officer]}'s Customs on {CARD_NAMES[kind]}.")
+            payee = self.names[officer]
+            self.emit(lambda payer=payer, payee=payee, amount=amount, kind=kind:  # type: ignore[misc]
+                      f"{payer} pays {payee} {_plural(amount)}: {payee}'s Customs on {CARD_NAMES[kind]}.")
         if short:
-            self.emit(lambda: "Nothing left for {}.".format(
-                ", ".join(self.names[s] for s, a in amounts if not a)))
+            self.emit(lambda names=self.names, amounts=amounts:  # type: ignore[misc]
+                      "Nothing left for {}.".format(", ".join(names[s] for s, a in amounts if not a)))
 
     def _pay_options(self, d: SplitCustoms) -> list[Pay]:
         officers = [s for s, _ in d.owed]
@@ -435,12 +458,15 @@ class NuttyState(BaseState):
         self._pay_customs(seat, [(s, paid.get(s, 0)) for s, _ in d.owed], kind)
         self._run(seat)
 
-    def _raid(self, seat: int) -> None:
+    def _raid(self, seat: int) -> bool:
+        """True when the raid waits for its target."""
         targets = self._raid_targets(seat)
         if not targets:
-            self.emit(lambda: f"{self.names[seat]}'s Police Raid finds nobody with two piles.")
-            return
+            self.emit(lambda name=self.names[seat]:  # type: ignore[misc]
+                      f"{name}'s Police Raid finds nobody with two piles.")
+            return False
         self.decisions.push(choose_raid(seat, targets))
+        return True
 
     @handles(ChooseRaid)
     def _on_raid(self, d: ChooseRaid, action: Any) -> None:
@@ -456,28 +482,33 @@ class NuttyState(BaseState):
         top = under[-1]
         self.piles[victim] = [under + over]
         got = self._gain(seat, 2 if top == BANK else 1, L_RAID)
-        self.emit(lambda: f"{self.names[seat]}'s Police Raid puts {self.names[victim]}'s "
-                          f"{CARD_NAMES[over[-1]]} pile on their {CARD_NAMES[top]}: "
-                          f"{self.names[seat]} gains {_plural(got)}.")
+        name, whose = self.names[seat], self.names[victim]
+        self.emit(lambda name=name, whose=whose, moved=over[-1], top=top, got=got:  # type: ignore[misc]
+                  f"{name}'s Police Raid puts {whose}'s {CARD_NAMES[moved]} pile on their "
+                  f"{CARD_NAMES[top]}: {name} gains {_plural(got)}.")
         self._run(seat)
 
     def _robbery(self, seat: int) -> None:
         robbed = False
+        robber = self.names[seat]
         for s in _CLOCKWISE[self.n][seat]:
             tops = sum(1 for p in self.piles[s] if IS_CONTRABAND[p[-1]])
             if not tops:
                 continue
             if self.protected(s):
-                self.emit(lambda: f"{self.names[s]}'s Bank keeps {self.names[seat]}'s Robbery out.")
+                self.emit(lambda victim=self.names[s], robber=robber:  # type: ignore[misc]
+                          f"{victim}'s Bank keeps {robber}'s Robbery out.")
                 continue
             take = min(tops, 2, self.nuts[s])  # as _robbery_take
             if take:
                 robbed = True
                 self._give(s, seat, take, L_ROBBED, L_ROBBERY_IN)
-                self.emit(lambda: f"{self.names[s]} gives {self.names[seat]} {_plural(take)}: "
-                                  f"{self.names[seat]}'s Robbery, {tops} Contraband on top.")
+                victim = self.names[s]
+                self.emit(lambda victim=victim, robber=robber, take=take, tops=tops:  # type: ignore[misc]
+                          f"{victim} gives {robber} {_plural(take)}: {robber}'s Robbery, "
+                          f"{tops} Contraband on top.")
         if not robbed:
-            self.emit(lambda: f"{self.names[seat]}'s Robbery takes nothing.")
+            self.emit(lambda robber=robber: f"{robber}'s Robbery takes nothing.")  # type: ignore[misc]
 
     # ----- the end ------------------------------------------------------------
     def tie_keys(self, seat: int) -> tuple[int, int, int]:
