@@ -26,7 +26,7 @@ their first card. Fields:
   down, or null for a player still to choose.
 - ``hands``: per seat a list of cards (default: each player's cards not on
   a pile nor face down, the only cards they can hold).
-- ``nuts``: per seat (required once anyone has nuts; default all 0).
+- ``nuts``: per seat (default: nobody has any).
 - ``supply``: the nuts left (default: 267 less the players' nuts).
 - ``ledger``: per seat, where their nuts came from and went, as
   ``{"Contraband": 5, "Police Raids": 1, "Customs received": 0,
