@@ -13,9 +13,11 @@ from typing import Any, Sequence
 
 from tablegames.core.bots import BaseBot
 
-from tablegames.games.nutty_business.rules import NuttyState, sample
+from tablegames.games.nutty_business.rules import NuttyState
+from tablegames.games.nutty_business.sampler import sample
+from tablegames.games.nutty_business.view import NuttyView
 from tablegames.games.nutty_business.vocab import (
-    BANK, C5, CUSTOMS, IS_CONTRABAND, NuttyView, PlayCard, RAID, ROBBERY, VALUE, Start,
+    BANK, C5, CUSTOMS, IS_CONTRABAND, PlayCard, RAID, ROBBERY, VALUE, Start,
 )
 
 # The first card: it does nothing now, but it is the first top card.

@@ -3,28 +3,28 @@
 Setup: every player secretly lays a first card as their first pile; all are
 revealed together, with no effect. A turn: play a hand card onto one of your
 piles (or start your second), then the top cards of your piles act, in the
-order you choose when the order can change anything. Decisions inside a turn
-(the order, a short Customs payment, a Police Raid's target) wait in the
-state's DecisionQueue; they all belong to the player whose turn it is.
+order you choose when the order can change anything. Every decision (the
+first cards, laid at once; then the card of a turn, the order, a short
+Customs payment, a Police Raid's target) waits on the state's decision
+queue, and each kind has its handler (``@handles``); the decisions of a
+turn all belong to the player whose turn it is.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 from typing import Any, ClassVar, Mapping, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
-from tablegames.core.state import BaseState
+from tablegames.core.state import BaseState, handles
+from tablegames.games.nutty_business.view import NuttyView, build_view
 from tablegames.games.nutty_business.vocab import (
     BANK,
     C5,
     CARD_NAMES,
     CUSTOMS,
-    DECISION_KIND,
-    GAME_ID,
     HIDEOUT,
     IS_CONTRABAND,
     KINDS,
@@ -40,12 +40,10 @@ from tablegames.games.nutty_business.vocab import (
     SUPPLY,
     VALUE,
     Action,
+    ChooseFirstCard,
     ChooseOrder,
     ChooseRaid,
-    DecisionView,
-    NuttyDecision,
     First,
-    NuttyView,
     Pay,
     Phase,
     Play,
@@ -54,7 +52,6 @@ from tablegames.games.nutty_business.vocab import (
     SplitCustoms,
     Start,
     card_id,
-    kind_of,
 )
 
 # Cards whose effect acts on your turn while on top (Bank and Customs act in
@@ -63,14 +60,15 @@ _ACTS = tuple(IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in KINDS)
 
 _START = tuple(Start(k) for k in KINDS)
 _PLAY = tuple((Play(k, 0), Play(k, 1)) for k in KINDS)
+# The plays of a hand, by the hand (at most the 256 sets of the eight kinds):
+# the hot path of random playouts.
+_HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
 _FIRST = (First(0), First(1))
 _TURN_OF = tuple(PlayCard(s) for s in range(8))
+_FIRST_CARD = tuple(ChooseFirstCard(s) for s in range(8))
 # The other seats, clockwise from a seat: _CLOCKWISE[n][seat].
 _CLOCKWISE = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
               for n in range(1, 9)}
-_SEAT_TUPLE = tuple((s,) for s in range(8))
-
-_SETUP, _PLAY_PHASE, _OVER = Phase.SETUP, Phase.PLAY, Phase.OVER
 
 _ALLOC_CACHE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -101,12 +99,18 @@ def _plural(count: int) -> str:
 
 
 class NuttyState(BaseState):
+    """The state. Log lines are lambdas worded only when someone reads the
+    log; on the turn's path they take what they word as defaults, not from
+    the enclosing function (a closure makes each such variable a cell, a
+    cost every playout would pay). mypy cannot infer a lambda with
+    defaults: hence their ``type: ignore[misc]``."""
+
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "piles", "nuts", "pending", "ledger", "setup")
+    FINAL_PHASE: ClassVar[str] = Phase.OVER
 
     def __init__(self, names: Sequence[str], options: Mapping[str, int], seed: int):
         super().__init__(names, seed)
         n = self.n
-        self.phase = Phase.SETUP
         self.start = self.rng.randrange(n)
         self.hands: list[list[int]] = [list(KINDS) for _ in range(n)]
         self.piles: list[list[list[int]]] = [[] for _ in range(n)]
@@ -118,31 +122,35 @@ class NuttyState(BaseState):
         self.turn_no = 0
         self.played_pile: int | None = None  # where this turn's card went
         self.pending: list[int] = []         # piles whose top still acts this turn
-        # Every decision of a turn is its player's: to_move() is (turn,).
-        self._movers: tuple[int, ...] = ()
-        # The one decision pending (this game never queues two): the head of
-        # self.decisions, kept at hand for the hot path.
-        self._due: NuttyDecision | None = None
+        # Everyone lays a first card at once.
+        self.decisions.push_together(_FIRST_CARD[:n])
 
     # ----- the contract -------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        if self.phase is _SETUP:
-            assert self.setup is not None
-            return self.setup.waiting()
-        return self._movers
+    @property
+    def phase(self) -> Phase:
+        return Phase(self.due_phase())
 
     def is_over(self) -> bool:
-        return self.phase is _OVER
+        # Nothing is pending once the turn passed to a player without cards:
+        # no setup and no turn (read from the state, without a call).
+        return self.turn is None and self.setup is None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        d = self._due
+        queue = self.decisions
+        d = queue.current()  # a turn's one decision: found without a search
         if d is None or d.seat != seat:
-            if self.phase is _SETUP and self.setup is not None and seat in self.setup.waiting():
-                return [_START[k] for k in self.hands[seat]]
-            return []
-        if d.__class__ is PlayCard:
-            plays = _PLAY
-            return [p for k in self.hands[seat] for p in plays[k]]
+            d = queue.due_for(seat)
+            if d is None:
+                return []
+        kind = d.__class__
+        if kind is PlayCard:
+            hand = tuple(self.hands[seat])
+            plays = _HAND_PLAYS.get(hand)
+            if plays is None:
+                plays = _HAND_PLAYS[hand] = tuple(p for k in hand for p in _PLAY[k])
+            return list(plays)
+        if kind is ChooseFirstCard:
+            return [_START[k] for k in self.hands[seat]]
         if isinstance(d, ChooseOrder):
             return list(_FIRST)
         if isinstance(d, SplitCustoms):
@@ -151,72 +159,45 @@ class NuttyState(BaseState):
             return [Raid(v, c) for v in d.targets for c in (0, 1)]
         return []
 
-    def _apply(self, seat: int, action: Any) -> None:
-        if self.phase is _SETUP:
-            self._on_start(seat, action)
-            return
-        d = self._due
-        if d is None or d.seat != seat:
-            d = self.decisions.expect(seat)  # raises the kit's one-line message
-        kind = d.__class__
-        if kind is PlayCard:
-            self._on_play(seat, action)
-        elif kind is ChooseOrder:
-            self._on_first(seat, action)
-        elif isinstance(d, SplitCustoms):
-            self._on_pay(seat, d, action)
-        else:
-            assert isinstance(d, ChooseRaid)
-            self._on_raid(seat, d, action)
-
     # ----- setup --------------------------------------------------------------
-    def _on_start(self, seat: int, action: Any) -> None:
+    @handles(ChooseFirstCard)
+    def _on_start(self, d: ChooseFirstCard, action: Any) -> None:
         if not isinstance(action, Start):
             raise IllegalAction("First choose a card to lay face down as your first pile.")
-        card = action.card
+        seat, card = d.seat, action.card
         if type(card) is not int or card not in self.hands[seat]:
             raise IllegalAction("Choose your first card from your hand.")
         setup = self.setup
         assert setup is not None
         setup.choose(seat, card)
+        self.decisions.take(seat)
         self.hands[seat].remove(card)
-        if self.logging:
-            self.emit(f"{self.names[seat]} lays a first card face down.")
-            self.emit(f"You lay your {CARD_NAMES[card]} face down.", audience=(seat,))
+        self.emit(lambda name=self.names[seat]: f"{name} lays a first card face down.")  # type: ignore[misc]
+        self.emit(lambda card=card:  # type: ignore[misc]
+                  f"You lay your {CARD_NAMES[card]} face down.", audience=(seat,))
         if not setup.complete:
             return
         for s, kind in setup.reveal().items():
             self.piles[s] = [[kind]]
         self.setup = None
-        self.phase = Phase.PLAY
-        if self.logging:
-            shown = ", ".join(f"{self.names[s]} {CARD_NAMES[self.piles[s][0][0]]}"
-                              for s in range(self.n))
-            self.emit(f"First cards revealed: {shown}. They do nothing yet.")
+        self.emit(lambda state=self:  # type: ignore[misc]
+                  "First cards revealed: {}. They do nothing yet.".format(", ".join(
+                      f"{state.names[s]} {CARD_NAMES[state.piles[s][0][0]]}" for s in range(state.n))))
         self._start_turn(self.start)
 
     # ----- a turn -------------------------------------------------------------
-    def _push(self, d: NuttyDecision) -> None:
-        self.decisions.push(d)
-        self._due = d
-
-    def _pop(self) -> None:
-        self.decisions.pop()
-        self._due = None
-
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
         self.turn_no += 1
         self.played_pile = None
         self.pending = []
-        self._movers = _SEAT_TUPLE[seat]
-        d = _TURN_OF[seat]
-        self.decisions.push(d)
-        self._due = d
+        self.decisions.push(_TURN_OF[seat])
 
-    def _on_play(self, seat: int, action: Any) -> None:
+    @handles(PlayCard)
+    def _on_play(self, d: PlayCard, action: Any) -> None:
         if action.__class__ is not Play:
             raise IllegalAction("Play a card from your hand onto one of your piles.")
+        seat = d.seat
         card, pile = action.card, action.pile
         hand = self.hands[seat]
         if card.__class__ is not int or card not in hand:
@@ -225,7 +206,7 @@ class NuttyState(BaseState):
             raise IllegalAction("Choose pile 1 or 2 (2 starts your second pile).")
         piles = self.piles[seat]
         hand.remove(card)
-        self._pop()
+        self.decisions.pop()
         new = pile >= len(piles)
         if new:
             piles.append([card])
@@ -238,12 +219,13 @@ class NuttyState(BaseState):
         else:
             piles[pile].append(card)
         self.played_pile = pile
-        if self.logging:
-            name = self.names[seat]
-            where = "as a new pile" if new else f"on pile {PILE_NAMES[pile]}"
-            self.emit(f"{name} plays {CARD_NAMES[card]} {where}.")
-            if card == HIDEOUT and not new:
-                self.emit(f"{name} takes {_cards_text(back)} back into their hand.")
+        name = self.names[seat]
+        self.emit(lambda name=name, card=card, where=-1 if new else pile:  # type: ignore[misc]
+                  f"{name} plays {CARD_NAMES[card]} "
+                  f"{'as a new pile' if where < 0 else f'on pile {PILE_NAMES[where]}'}.")
+        if card == HIDEOUT and not new:
+            self.emit(lambda name=name, back=back:  # type: ignore[misc]
+                      f"{name} takes {_cards_text(back)} back into their hand.")
         self._order_effects(seat)
 
     def _order_effects(self, seat: int) -> None:
@@ -255,7 +237,7 @@ class NuttyState(BaseState):
             first, second = acts[piles[0][-1]], acts[piles[1][-1]]
             if first and second:
                 if self._order_matters(seat):
-                    self._push(ChooseOrder(seat, reason="both your top cards act"))
+                    self.decisions.push(choose_order(seat))
                     return
                 # Else the card just played acts first.
                 self.pending = [1, 0] if self.played_pile == 1 else [0, 1]
@@ -329,14 +311,14 @@ class NuttyState(BaseState):
         now = self._robbery_take(victim, nuts, tops)
         return any(self._robbery_take(victim, nuts, [top]) != now for top in tops)
 
-    def _on_first(self, seat: int, action: Any) -> None:
+    @handles(ChooseOrder)
+    def _on_first(self, d: ChooseOrder, action: Any) -> None:
         if not isinstance(action, First) or type(action.pile) is not int or action.pile not in (0, 1):
             raise IllegalAction("Choose which pile's top card acts first: 1 or 2.")
-        self._pop()
-        self.pending = [action.pile, 1 - action.pile]
-        if self.logging:
-            top = self.piles[seat][action.pile][-1]
-            self.emit(f"{self.names[seat]} applies {CARD_NAMES[top]} first.")
+        seat, pile = d.seat, action.pile
+        self.decisions.pop()
+        self.pending = [pile, 1 - pile]
+        self.emit(lambda: f"{self.names[seat]} applies {CARD_NAMES[self.piles[seat][pile][-1]]} first.")
         self._run(seat)
 
     def _run(self, seat: int) -> None:
@@ -346,13 +328,13 @@ class NuttyState(BaseState):
             pile = self.pending.pop(0)
             kind = piles[pile][-1]
             if IS_CONTRABAND[kind]:
-                self._contraband(seat, kind, pile == self.played_pile)
+                if self._contraband(seat, kind, pile == self.played_pile):
+                    return
             elif kind == RAID:
-                self._raid(seat)
+                if self._raid(seat):
+                    return
             elif kind == ROBBERY:
                 self._robbery(seat)
-            if self._due is not None:
-                return
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -362,18 +344,13 @@ class NuttyState(BaseState):
             self.turn = nxt
             self.turn_no += 1
             self.played_pile = None
-            self._movers = _SEAT_TUPLE[nxt]
-            d = _TURN_OF[nxt]
-            self.decisions.push(d)
-            self._due = d
+            self.decisions.push(_TURN_OF[nxt])
             return
-        self.phase = Phase.OVER
+        # Nothing left to decide: the game is over.
         self.turn = None
-        self._movers = ()
         self.played_pile = None
-        if self.logging:
-            self.emit(f"The turn passes to {self.names[nxt]}, who has no cards left: "
-                      f"the game is over.")
+        self.emit(lambda name=self.names[nxt]:  # type: ignore[misc]
+                  f"The turn passes to {name}, who has no cards left: the game is over.")
 
     # ----- nuts ---------------------------------------------------------------
     def _gain(self, seat: int, amount: int, line: int) -> int:
@@ -396,10 +373,14 @@ class NuttyState(BaseState):
     def _officers(self, seat: int) -> list[int]:
         """Opponents with an active Customs whom ``seat`` must pay (none
         while ``seat`` has a Bank on top), clockwise from ``seat``."""
-        piles = self.piles
-        for p in piles[seat]:
+        for p in self.piles[seat]:
             if p[-1] == BANK:
                 return []
+        return self._customs_of_others(seat)
+
+    def _customs_of_others(self, seat: int) -> list[int]:
+        """Opponents with an active Customs, clockwise from ``seat``."""
+        piles = self.piles
         found = []
         for s in _CLOCKWISE[self.n][seat]:
             for p in piles[s]:
@@ -412,113 +393,122 @@ class NuttyState(BaseState):
         piles = self.piles
         return tuple(s for s in _CLOCKWISE[self.n][seat] if len(piles[s]) == 2)
 
-    def _contraband(self, seat: int, kind: int, fresh: bool) -> None:
+    def _contraband(self, seat: int, kind: int, fresh: bool) -> bool:
+        """True when the Customs payment waits for the player's split."""
         value = VALUE[kind]
         got = value if value <= self.supply else self.supply
         self.supply -= got
         self.nuts[seat] += got
         self.ledger[seat][L_CONTRABAND] += got
-        if self.logging:
-            short = "" if got == VALUE[kind] else " (all the supply had left)"
-            self.emit(f"{self.names[seat]} gains {_plural(got)} from {CARD_NAMES[kind]}{short}.")
+        self.emit(lambda name=self.names[seat], got=got, kind=kind:  # type: ignore[misc]
+                  f"{name} gains {_plural(got)} from {CARD_NAMES[kind]}"
+                  f"{'' if got == VALUE[kind] else ' (all the supply had left)'}.")
         if not fresh or not got:
-            return
-        officers = self._officers(seat)
+            return False
+        officers = self._customs_of_others(seat)
         if not officers:
-            if self.logging and self.protected(seat) and self._officers_ignoring_bank(seat):
-                self.emit(f"{self.names[seat]}'s Bank: no Customs to pay.")
-            return
+            return False
+        for p in self.piles[seat]:
+            if p[-1] == BANK:
+                self.emit(lambda name=self.names[seat]:  # type: ignore[misc]
+                          f"{name}'s Bank: no Customs to pay.")
+                return False
         owed = 2 if kind == C5 else 1
         if got >= owed * len(officers):
             self._pay_customs(seat, [(s, owed) for s in officers], kind)
-            return
+            return False
         splits = customs_splits(got, owed, len(officers))
         if len(splits) == 1:
             self._pay_customs(seat, list(zip(officers, splits[0])), kind)
-            return
-        self._push(SplitCustoms(
-            seat, gained=got, owed=tuple((s, owed) for s in officers),
-            reason=f"{CARD_NAMES[kind]} gained {_plural(got)}, not enough for every officer"))
-
-    def _officers_ignoring_bank(self, seat: int) -> bool:
-        return any(p[-1] == CUSTOMS for s in range(self.n) if s != seat for p in self.piles[s])
+            return False
+        self.decisions.push(split_customs(seat, kind, got, officers))
+        return True
 
     def _pay_customs(self, seat: int, amounts: Sequence[tuple[int, int]], kind: int) -> None:
+        short = False
+        payer = self.names[seat]
         for officer, amount in amounts:
             if not amount:
+                short = True
                 continue
             self._give(seat, officer, amount, L_CUSTOMS_OUT, L_CUSTOMS_IN)
-            if self.logging:
-                self.emit(f"{self.names[seat]} pays {self.names[officer]} {_plural(amount)}: "
-                          f"{self.names[officer]}'s Customs on {CARD_NAMES[kind]}.")
-        if self.logging:
-            unpaid = [self.names[s] for s, a in amounts if not a]
-            if unpaid:
-                self.emit(f"Nothing left for {', '.join(unpaid)}.")
+            payee = self.names[officer]
+            self.emit(lambda payer=payer, payee=payee, amount=amount, kind=kind:  # type: ignore[misc]
+                      f"{payer} pays {payee} {_plural(amount)}: {payee}'s Customs on {CARD_NAMES[kind]}.")
+        if short:
+            self.emit(lambda names=self.names, amounts=amounts:  # type: ignore[misc]
+                      "Nothing left for {}.".format(", ".join(names[s] for s, a in amounts if not a)))
 
     def _pay_options(self, d: SplitCustoms) -> list[Pay]:
         officers = [s for s, _ in d.owed]
         return [Pay(tuple(sorted((s, a) for s, a in zip(officers, split) if a)))
                 for split in customs_splits(d.gained, d.owed[0][1], len(officers))]
 
-    def _on_pay(self, seat: int, d: SplitCustoms, action: Any) -> None:
+    @handles(SplitCustoms)
+    def _on_pay(self, d: SplitCustoms, action: Any) -> None:
         if not isinstance(action, Pay) or action not in self._pay_options(d):
             names = ", ".join(self.names[s] for s, _ in d.owed)
             raise IllegalAction(
                 f"Split your {_plural(d.gained)} among {names}: nobody more than owed, "
                 f"as many of them as possible at least 1.")
-        self._pop()
+        seat = d.seat
+        self.decisions.pop()
         kind = self.piles[seat][self.played_pile or 0][-1]
         paid = dict(action.amounts)
         self._pay_customs(seat, [(s, paid.get(s, 0)) for s, _ in d.owed], kind)
         self._run(seat)
 
-    def _raid(self, seat: int) -> None:
+    def _raid(self, seat: int) -> bool:
+        """True when the raid waits for its target."""
         targets = self._raid_targets(seat)
         if not targets:
-            if self.logging:
-                self.emit(f"{self.names[seat]}'s Police Raid finds nobody with two piles.")
-            return
-        self._push(ChooseRaid(seat, targets=targets,
-                                       reason="your Police Raid must stack a rival's two piles"))
+            self.emit(lambda name=self.names[seat]:  # type: ignore[misc]
+                      f"{name}'s Police Raid finds nobody with two piles.")
+            return False
+        self.decisions.push(choose_raid(seat, targets))
+        return True
 
-    def _on_raid(self, seat: int, d: ChooseRaid, action: Any) -> None:
+    @handles(ChooseRaid)
+    def _on_raid(self, d: ChooseRaid, action: Any) -> None:
         if (not isinstance(action, Raid) or action.victim not in d.targets
                 or type(action.covered) is not int or action.covered not in (0, 1)):
             names = ", ".join(self.names[s] for s in d.targets)
             raise IllegalAction(f"Raid one of {names} and choose which of their piles is covered.")
-        self._pop()
+        seat = d.seat
+        self.decisions.pop()
         victim, covered = action.victim, action.covered
         piles = self.piles[victim]
         under, over = piles[covered], piles[1 - covered]
         top = under[-1]
         self.piles[victim] = [under + over]
         got = self._gain(seat, 2 if top == BANK else 1, L_RAID)
-        if self.logging:
-            self.emit(f"{self.names[seat]}'s Police Raid puts {self.names[victim]}'s "
-                      f"{CARD_NAMES[over[-1]]} pile on their {CARD_NAMES[top]}: "
-                      f"{self.names[seat]} gains {_plural(got)}.")
+        name, whose = self.names[seat], self.names[victim]
+        self.emit(lambda name=name, whose=whose, moved=over[-1], top=top, got=got:  # type: ignore[misc]
+                  f"{name}'s Police Raid puts {whose}'s {CARD_NAMES[moved]} pile on their "
+                  f"{CARD_NAMES[top]}: {name} gains {_plural(got)}.")
         self._run(seat)
 
     def _robbery(self, seat: int) -> None:
         robbed = False
+        robber = self.names[seat]
         for s in _CLOCKWISE[self.n][seat]:
             tops = sum(1 for p in self.piles[s] if IS_CONTRABAND[p[-1]])
             if not tops:
                 continue
             if self.protected(s):
-                if self.logging:
-                    self.emit(f"{self.names[s]}'s Bank keeps {self.names[seat]}'s Robbery out.")
+                self.emit(lambda victim=self.names[s], robber=robber:  # type: ignore[misc]
+                          f"{victim}'s Bank keeps {robber}'s Robbery out.")
                 continue
             take = min(tops, 2, self.nuts[s])  # as _robbery_take
             if take:
                 robbed = True
                 self._give(s, seat, take, L_ROBBED, L_ROBBERY_IN)
-                if self.logging:
-                    self.emit(f"{self.names[s]} gives {self.names[seat]} {_plural(take)}: "
-                              f"{self.names[seat]}'s Robbery, {tops} Contraband on top.")
-        if not robbed and self.logging:
-            self.emit(f"{self.names[seat]}'s Robbery takes nothing.")
+                victim = self.names[s]
+                self.emit(lambda victim=victim, robber=robber, take=take, tops=tops:  # type: ignore[misc]
+                          f"{victim} gives {robber} {_plural(take)}: {robber}'s Robbery, "
+                          f"{tops} Contraband on top.")
+        if not robbed:
+            self.emit(lambda robber=robber: f"{robber}'s Robbery takes nothing.")  # type: ignore[misc]
 
     # ----- the end ------------------------------------------------------------
     def tie_keys(self, seat: int) -> tuple[int, int, int]:
@@ -551,47 +541,7 @@ class NuttyState(BaseState):
 
     # ----- what each seat sees ------------------------------------------------
     def view(self, seat: int | None) -> NuttyView:
-        n = self.n
-        setup = self.setup
-        d = self.decisions.current() if self.phase is _PLAY_PHASE else None
-        decision: DecisionView | None = None
-        if d is not None:
-            decision = {
-                "kind": DECISION_KIND[type(d)],
-                "seat": d.seat,
-                "reason": d.reason,
-                "gained": d.gained if isinstance(d, SplitCustoms) else 0,
-                "owed": [[s, a] for s, a in d.owed] if isinstance(d, SplitCustoms) else [],
-                "targets": list(d.targets) if isinstance(d, ChooseRaid) else [],
-            }
-        first = None
-        if setup is not None and seat is not None:
-            own = setup.own(seat)
-            first = None if own is None else card_id(own, seat)
-        played = None
-        if self.played_pile is not None and self.turn is not None:
-            played = card_id(self.piles[self.turn][self.played_pile][-1], self.turn)
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "names": list(self.names),
-            "phase": self.phase.value,
-            "start": self.start,
-            "turn": self.turn,
-            "turn_no": self.turn_no,
-            "nuts": list(self.nuts),
-            "supply": self.supply,
-            "hand": None if seat is None else [card_id(k, seat) for k in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "piles": [[[card_id(k, s) for k in pile] for pile in self.piles[s]] for s in range(n)],
-            "chosen": [setup is None or setup.has_chosen(s) for s in range(n)],
-            "first_card": first,
-            "played": played,
-            "pending": list(self.pending),
-            "decision": decision,
-            "ledger": [list(line) for line in self.ledger],
-            "winners": list(self.result().winners) if self.phase is _OVER else None,
-        }
+        return build_view(self, seat)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         secret = {card_id(k, s) for s in range(self.n) if s != seat for k in self.hands[s]}
@@ -618,9 +568,10 @@ class NuttyState(BaseState):
         return found
 
     def prompt(self, seat: int) -> str:
-        if self.phase is _SETUP:
+        phase = self.phase
+        if phase is Phase.SETUP:
             return "choose your first card; nobody sees it until all have chosen."
-        if self.phase is _OVER:
+        if phase is Phase.OVER:
             return "the game is over."
         d = self.decisions.current()
         if d is None or d.seat != seat:
@@ -640,6 +591,24 @@ class NuttyState(BaseState):
         return "wait."
 
 
+# The decisions a turn can stop at, worded as the rules push them (the
+# position builder, position.py, pushes the same).
+
+def choose_order(seat: int) -> ChooseOrder:
+    return ChooseOrder(seat, reason="both your top cards act")
+
+
+def split_customs(seat: int, kind: int, gained: int, officers: Sequence[int]) -> SplitCustoms:
+    """``kind``, just played, gained ``gained``: too little for ``officers``."""
+    owed = 2 if kind == C5 else 1
+    return SplitCustoms(seat, gained=gained, owed=tuple((s, owed) for s in officers),
+                        reason=f"{CARD_NAMES[kind]} gained {_plural(gained)}, not enough for every officer")
+
+
+def choose_raid(seat: int, targets: tuple[int, ...]) -> ChooseRaid:
+    return ChooseRaid(seat, targets=targets, reason="your Police Raid must stack a rival's two piles")
+
+
 def _cards_text(kinds: Sequence[int]) -> str:
     return ", ".join(CARD_NAMES[k] for k in kinds)
 
@@ -648,70 +617,4 @@ def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> Nu
     return NuttyState(names, options, seed)
 
 
-# ----- the sampler --------------------------------------------------------------
-
-def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> NuttyState:
-    """A full state consistent with ``view``. Every card a player does not
-    hold lies open in their piles, so hands follow from the piles; the only
-    thing re-dealt is a first card still face down."""
-    names = list(view["names"])
-    n = len(names)
-    seat = view["seat"]
-    state = NuttyState(names, {}, 0)
-    state.rng = random.Random(rng.getrandbits(64))
-    state.phase = Phase(view["phase"])
-    state.start = view["start"]
-    state.turn = view["turn"]
-    state.turn_no = view["turn_no"]
-    state.nuts = list(view["nuts"])
-    state.supply = view["supply"]
-    state.ledger = [list(line) for line in view["ledger"]]
-    state.piles = [[[kind_of(c) for c in pile] for pile in view["piles"][s]] for s in range(n)]
-    state.pending = list(view["pending"])
-    if state.phase is Phase.SETUP:
-        setup: SecretChoices[int] = SecretChoices(range(n))
-        for s in range(n):
-            if not view["chosen"][s]:
-                continue
-            if s == seat and view["first_card"] is not None:
-                setup.choose(s, kind_of(view["first_card"]))
-            else:
-                setup.choose(s, rng.choice(KINDS))
-        state.setup = setup
-    else:
-        state.setup = None
-    for s in range(n):
-        held = set(KINDS)
-        for pile in state.piles[s]:
-            held.difference_update(pile)
-        if state.setup is not None:
-            own = state.setup.own(s)
-            if own is not None:
-                held.discard(own)
-        state.hands[s] = sorted(held)
-    if seat is not None and view["hand"] is not None:
-        state.hands[seat] = sorted(kind_of(c) for c in view["hand"])
-    played = view["played"]
-    state.played_pile = None
-    if played is not None and state.turn is not None:
-        for p, pile in enumerate(view["piles"][state.turn]):
-            if pile and pile[-1] == played:
-                state.played_pile = p
-    state._movers = () if state.turn is None else (state.turn,)
-    d = view["decision"]
-    if d is not None:
-        kind, who, reason = d["kind"], d["seat"], d["reason"]
-        if kind == "play":
-            state._push(PlayCard(who, reason=reason))
-        elif kind == "order":
-            state._push(ChooseOrder(who, reason=reason))
-        elif kind == "customs":
-            state._push(SplitCustoms(who, gained=d["gained"],
-                                              owed=tuple((s, a) for s, a in d["owed"]),
-                                              reason=reason))
-        elif kind == "raid":
-            state._push(ChooseRaid(who, targets=tuple(d["targets"]), reason=reason))
-    return state
-
-
-__all__ = ["NuttyState", "new_state", "sample", "customs_splits"]
+__all__ = ["NuttyState", "new_state", "customs_splits", "choose_order", "split_customs", "choose_raid"]

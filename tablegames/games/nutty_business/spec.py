@@ -4,7 +4,9 @@ from tablegames.core.game import GameSpec, SearchHooks, rules_page
 from tablegames.games.nutty_business import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.nutty_business.bot import HeuristicBot, evaluate
-from tablegames.games.nutty_business.rules import new_state, sample
+from tablegames.games.nutty_business.position import build_position, describe_position
+from tablegames.games.nutty_business.rules import new_state
+from tablegames.games.nutty_business.sampler import sample
 from tablegames.games.nutty_business.vocab import parse_action
 
 SPEC = GameSpec(
@@ -20,7 +22,9 @@ SPEC = GameSpec(
     rules_text=rules_page("tablegames.games.nutty_business"),
     score_note="Most nuts wins; ties go to Contraband in hand, then on top.",
     sample=sample,
-    screen="tablegames.games.nutty_business.screen:Screen",
+    build_position=build_position,
+    describe_position=describe_position,
+    screen="tablegames.games.nutty_business.screen:NuttyBusinessScreen",
     scenes="tablegames.games.nutty_business.scenes",
     driver="tablegames.games.nutty_business.driver:decide",
 )

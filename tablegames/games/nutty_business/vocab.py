@@ -1,18 +1,17 @@
-"""Nutty Business vocabulary: cards, phases, actions, decisions and the view.
+"""Nutty Business vocabulary: cards, phases, actions and their notation,
+decisions.
 
-Rules, bot, screen and tests all import from here.
+Rules, view, sampler, bot, screen and tests all import from here.
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import TypedDict
+from enum import StrEnum
+from typing import ClassVar
 
 from tablegames.core.decisions import Decision
 from tablegames.core.words import whole_number
-
-GAME_ID = "nutty-business"
 
 # ----- cards ------------------------------------------------------------------
 # Every player owns the same eight cards; a card never changes owner (a raid
@@ -50,7 +49,7 @@ def owner_of(card: str) -> int:
     return int(card.split(".", 1)[1])
 
 
-class Phase(str, enum.Enum):
+class Phase(StrEnum):
     SETUP = "setup"   # everyone secretly picks a first card
     PLAY = "play"     # turns
     OVER = "over"
@@ -172,21 +171,36 @@ def parse_action(text: str) -> Action:
     raise ValueError(text)
 
 
-# ----- decisions inside a turn (all belong to the player whose turn it is) ---
+# ----- decisions ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ChooseFirstCard(Decision):
+    """Setup: lay a first card face down (every seat at once)."""
+
+    PHASE: ClassVar[str] = Phase.SETUP
+
+
+# Decisions inside a turn: all belong to the player whose turn it is.
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(Decision):
     """Play a card from hand onto a pile."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseOrder(Decision):
     """Both top cards act and their order matters: which goes first."""
 
+    PHASE: ClassVar[str] = Phase.PLAY
+
 
 @dataclass(frozen=True, slots=True)
 class SplitCustoms(Decision):
     """The Contraband just played cannot pay every officer in full."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
     gained: int
     owed: tuple[tuple[int, int], ...]  # (officer seat, nuts owed)
@@ -196,43 +210,12 @@ class SplitCustoms(Decision):
 class ChooseRaid(Decision):
     """Police Raid: whose two piles to stack, and which pile is covered."""
 
+    PHASE: ClassVar[str] = Phase.PLAY
+
     targets: tuple[int, ...]
 
 
-NuttyDecision = PlayCard | ChooseOrder | SplitCustoms | ChooseRaid
+NuttyDecision = ChooseFirstCard | PlayCard | ChooseOrder | SplitCustoms | ChooseRaid
 
 DECISION_KIND: dict[type, str] = {PlayCard: "play", ChooseOrder: "order",
                                    SplitCustoms: "customs", ChooseRaid: "raid"}
-
-
-# ----- the view ---------------------------------------------------------------
-
-class DecisionView(TypedDict):
-    kind: str                 # "play" | "order" | "customs" | "raid"
-    seat: int
-    reason: str
-    gained: int               # customs: the nuts to split
-    owed: list[list[int]]     # customs: [officer seat, nuts owed]
-    targets: list[int]        # raid: opponents with two piles
-
-
-class NuttyView(TypedDict):
-    game: str
-    seat: int | None
-    names: list[str]
-    phase: str
-    start: int                # the first player
-    turn: int | None          # whose turn (None during setup and at the end)
-    turn_no: int              # turns played so far, this one included
-    nuts: list[int]
-    supply: int
-    hand: list[str] | None    # your own hand (None for the public table)
-    hand_sizes: list[int]
-    piles: list[list[list[str]]]  # per seat, per pile, bottom to top
-    chosen: list[bool]        # setup: who has picked a first card
-    first_card: str | None    # setup: your own secret first card
-    played: str | None        # the card played this turn (its Customs are due)
-    pending: list[int]        # piles whose top card still acts this turn, in order
-    decision: DecisionView | None
-    ledger: list[list[int]]   # per seat, nuts by LEDGER line
-    winners: list[int] | None

@@ -1,11 +1,15 @@
-"""Building precise Nutty Business positions for the rule tests."""
+"""Building precise Nutty Business positions for the rule tests, through
+the game's position builder (position.py) and core/position.py's checks."""
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from tablegames.core.game import Event
-from tablegames.games.nutty_business.spec import SPEC
+from tablegames.core.position import build as build_checked
 from tablegames.games.nutty_business.rules import NuttyState
-from tablegames.games.nutty_business.vocab import KIND_OF_CODE, KINDS, SUPPLY, Phase
+from tablegames.games.nutty_business.spec import SPEC
+from tablegames.games.nutty_business.vocab import CODES, KIND_OF_CODE
 
 
 def kinds(codes: str) -> list[int]:
@@ -19,28 +23,33 @@ def new(players: int = 2, seed: int = 1) -> NuttyState:
     return state
 
 
-def table(*piles: list[str], nuts: list[int] | None = None, turn: int = 0,
-          hands: list[str] | None = None, supply: int | None = None) -> NuttyState:
-    """A state at the start of ``turn``'s turn. ``piles``: per seat, the
-    piles bottom to top as strings ('c2 bank'). Hands default to every card
-    not in a pile."""
-    n = len(piles)
-    state = new(n)
-    state.setup = None
-    state.phase = Phase.PLAY
-    state.piles = [[kinds(p) for p in seat_piles] for seat_piles in piles]
-    for s in range(n):
-        if hands is not None:
-            state.hands[s] = sorted(kinds(hands[s]))
-        else:
-            used = {k for p in state.piles[s] for k in p}
-            state.hands[s] = [k for k in KINDS if k not in used]
-    state.nuts = list(nuts or [0] * n)
-    state.supply = SUPPLY - sum(state.nuts) if supply is None else supply
-    state.decisions.clear()
-    state.turn_no = 0
-    state._start_turn(turn)
+def build(description: dict[str, Any], names: Sequence[str], seed: int = 1) -> NuttyState:
+    """The position ``description`` describes, checked as a position file's."""
+    state = build_checked(SPEC, names, description, seed=seed)
+    assert isinstance(state, NuttyState)
     return state
+
+
+def _position(piles: Sequence[list[str]], nuts: list[int] | None, **fields: Any) -> dict[str, Any]:
+    """``piles``: per seat, the piles bottom to top as strings ('c2 bank');
+    each player holds their other cards. Their nuts are booked as
+    Contraband nuts."""
+    nuts = list(nuts or [0] * len(piles))
+    return {"piles": [[p.split() for p in seat] for seat in piles], "nuts": nuts,
+            "ledger": [{"Contraband": x} for x in nuts], **fields}
+
+
+def table(*piles: list[str], nuts: list[int] | None = None, turn: int = 0,
+          names: Sequence[str] | None = None) -> NuttyState:
+    """A state at the start of ``turn``'s turn (the game's first turn)."""
+    names = names or [f"P{i}" for i in range(len(piles))]
+    return build(_position(piles, nuts, decision="play", to_move=turn, turn_no=1), names)
+
+
+def finished(*piles: list[str], nuts: list[int] | None = None) -> NuttyState:
+    """A finished game: the turn reached a player without cards."""
+    names = [f"P{i}" for i in range(len(piles))]
+    return build(_position(piles, nuts, decision=None, turn_no=7 * len(piles)), names)
 
 
 def play(state: NuttyState, *moves: str, events: list[Event] | None = None) -> NuttyState:
@@ -53,7 +62,6 @@ def play(state: NuttyState, *moves: str, events: list[Event] | None = None) -> N
 
 
 def piles(state: NuttyState, seat: int) -> list[str]:
-    from tablegames.games.nutty_business.vocab import CODES
     return [" ".join(CODES[k] for k in p) for p in state.piles[seat]]
 
 

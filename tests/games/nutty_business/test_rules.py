@@ -7,14 +7,18 @@ from collections import Counter
 
 import pytest
 
+from tablegames.core import position
 from tablegames.core.game import Event, IllegalAction
 from tablegames.games.nutty_business.spec import SPEC
-from tablegames.games.nutty_business.rules import customs_splits, sample
+from tablegames.games.nutty_business.rules import customs_splits
+from tablegames.games.nutty_business.sampler import sample
 from tablegames.games.nutty_business.vocab import (
     BANK, C2, C3, C5, CUSTOMS, HIDEOUT, KINDS, L_CUSTOMS_IN, L_CUSTOMS_OUT, RAID, ROBBERY,
     SUPPLY, First, Pay, Phase, Play, Raid, Start, parse_action,
 )
-from tests.games.nutty_business.helpers import decision_kind, kinds, new, piles, play, table
+from tests.games.nutty_business.helpers import (
+    build, decision_kind, finished, kinds, new, piles, play, table,
+)
 
 
 # ----- cards, supply, setup ------------------------------------------------------
@@ -35,10 +39,11 @@ def test_the_nut_supply_is_267_and_nuts_are_pieces():
 
 
 def test_a_gain_larger_than_the_supply_gives_what_is_left():
-    state = table(["c3"], ["customs"], nuts=[0, 10], supply=2)
+    state = table(["c3"], ["customs"], nuts=[0, 265])
+    assert state.supply == 2
     play(state, "play bank 2")
     assert state.nuts[0] == 2 and state.supply == 0
-    assert state.pieces()["nut"] == 12
+    assert state.pieces()["nut"] == 267
 
 
 def test_setup_everyone_chooses_at_once_and_the_first_cards_stay_secret_until_all_are_in():
@@ -187,11 +192,12 @@ def test_customs_contraband_5_against_three_officers_pays_2_2_1():
 
 
 def test_customs_short_supply_pays_out_of_what_was_gained():
-    state = table(["raid"], ["customs"], ["customs"], supply=1, nuts=[0, 3, 3])
+    state = table(["raid"], ["customs"], ["customs"], nuts=[260, 3, 3])
+    assert state.supply == 1
     play(state, "play c5 1")
     assert sorted(str(a) for a in state.legal_actions(0)) == ["pay 2=1", "pay 3=1"]
     play(state, "pay 3=1")
-    assert state.nuts == [0, 3, 4] and state.supply == 0
+    assert state.nuts == [260, 3, 4] and state.supply == 0
 
 
 def test_customs_full_payment_needs_no_decision():
@@ -215,8 +221,7 @@ def test_bank_covered_no_longer_protects():
 
 
 def test_customs_log_says_who_paid_whom_and_why():
-    state = table(["raid"], ["customs"])
-    state.names = ("Sergei", "Ana")
+    state = table(["raid"], ["customs"], names=["Sergei", "Ana"])
     events: list[Event] = []
     play(state, "play c5 1", events=events)
     assert "Sergei pays Ana 2 nuts: Ana's Customs on Contraband 5." in [e.text for e in events]
@@ -294,8 +299,7 @@ def test_bank_on_top_protects_against_robbery():
 
 
 def test_robbery_log_says_who_gave_whom_and_why():
-    state = table(["hideout"], ["c2", "c3"], nuts=[0, 4])
-    state.names = ("Kim", "Lee")
+    state = table(["hideout"], ["c2", "c3"], nuts=[0, 4], names=["Kim", "Lee"])
     events: list[Event] = []
     play(state, "play robbery 2", events=events)
     assert "Lee gives Kim 2 nuts: Kim's Robbery, 2 Contraband on top." in [e.text for e in events]
@@ -342,11 +346,12 @@ def test_order_is_not_asked_when_it_cannot_change_anything():
 
 
 def test_order_two_contraband_with_customs_and_a_short_supply_is_asked():
-    state = table(["c3"], ["customs"], supply=4)
+    state = table(["c3"], ["customs"], nuts=[0, 263])
+    assert state.supply == 4
     play(state, "play c5 2")
     assert decision_kind(state) == "order"
     play(state, "first 1")  # the old Contraband 3 takes 3 of the 4 nuts first
-    assert state.nuts == [3, 1]
+    assert state.nuts == [3, 263 + 1]
 
 
 def test_order_is_not_asked_for_contraband_3_and_a_police_raid_when_it_changes_nobody_s_nuts():
@@ -372,16 +377,19 @@ def test_order_is_still_asked_when_a_raid_first_leaves_a_short_supply_too_little
     # 4 nuts left. The raid on the last player's Bank may take 2 first and
     # leave the Contraband 3 only 2: with one Customs (owed 1) both orders
     # pay it; with three (owed 3) the raid first leaves one officer unpaid.
-    state = table(["raid"], ["customs"], ["c2", "bank"], supply=4)
+    # The last player holds the rest of the nuts.
+    state = table(["raid"], ["customs"], ["c2", "bank"], nuts=[0, 0, 263])
     play(state, "play c3 2")
     assert decision_kind(state) == "raid", "1 owed: both orders pay it"
-    state = table(["raid"], ["customs"], ["customs"], ["customs"], ["c2", "bank"], supply=4)
+    state = table(["raid"], ["customs"], ["customs"], ["customs"], ["c2", "bank"],
+                  nuts=[0, 0, 0, 0, 263])
+    assert state.supply == 4
     play(state, "play c3 2")
     assert decision_kind(state) == "order"
     play(state, "first 1", "raid 5 2")  # the Contraband 2 pile covers the Bank: +2
     assert decision_kind(state) == "customs", "2 nuts gained for 3 officers"
     play(state, "pay 2=1 3=1")
-    assert state.nuts == [2 + 2 - 2, 1, 1, 0, 0]
+    assert state.nuts == [2 + 2 - 2, 1, 1, 0, 263]
 
 
 def test_order_raid_and_robbery_is_asked_only_when_the_raid_can_change_what_the_robbery_takes():
@@ -394,7 +402,7 @@ def test_order_raid_and_robbery_is_asked_only_when_the_raid_can_change_what_the_
     play(state, "play raid 2")
     assert decision_kind(state) == "order"
     # Two Contraband on top but no nuts: the Robbery takes nothing either way.
-    state = table(["robbery"], ["c3", "c2"], nuts=[0, 0], supply=200)
+    state = table(["robbery"], ["c3", "c2"], nuts=[67, 0])
     play(state, "play raid 2")
     assert decision_kind(state) == "raid"
 
@@ -406,7 +414,7 @@ def test_order_contraband_and_robbery_is_asked_only_when_an_officer_would_be_rob
     assert decision_kind(state) == "play", "no question, and nothing else to decide"
     assert state.nuts == [5 - 2 + 1, 3 + 2 - 1]
     # Lee has no nuts: the Robbery first takes nothing, after the payment 1.
-    state = table(["robbery"], ["customs", "c2"], nuts=[0, 0], supply=200)
+    state = table(["robbery"], ["customs", "c2"], nuts=[67, 0])
     play(state, "play c5 2")
     assert decision_kind(state) == "order"
 
@@ -423,6 +431,20 @@ def _turn_outcomes(state, seat: int, turn_no: int) -> set:
     return found
 
 
+def _short_supply(state, supply: int):
+    """``state`` with only ``supply`` nuts left: the rest shared out among
+    the players (as Contraband nuts)."""
+    description = position.describe(SPEC, state)
+    del description["supply"]
+    extra = state.supply - supply
+    n = state.n
+    for s in range(n):
+        share = extra // n + (s < extra % n)
+        description["nuts"][s] += share
+        description["ledger"][s]["Contraband"] = description["ledger"][s].get("Contraband", 0) + share
+    return build(description, state.names)
+
+
 def test_order_is_asked_exactly_when_the_two_orders_can_end_the_turn_with_other_nuts():
     """Every play of random games where both top cards act (a third of them
     with a nearly empty supply): the question comes exactly when some end of
@@ -436,7 +458,7 @@ def test_order_is_asked_exactly_when_the_two_orders_can_end_the_turn_with_other_
             actions = list(state.legal_actions(seat))
             if decision_kind(state) == "play":
                 if rng.random() < 0.3:
-                    state.supply = rng.randint(0, 8)
+                    state = _short_supply(state, rng.randint(0, 8))
                 for action in actions:
                     asking = state.copy()
                     asking._order_matters = lambda seat: True  # always ask, to try both
@@ -466,11 +488,11 @@ def test_order_rejects_a_pile_that_does_not_exist():
 # ----- Hideout --------------------------------------------------------------------
 
 def test_hideout_with_one_pile_takes_it_back_into_the_hand():
-    state = table(["c2 bank c5"], ["customs"], hands=["c3 raid robbery hideout", ""])
-    state.hands[1] = kinds("c2 c3 c5 bank raid robbery hideout")
+    state = table(["c2 bank c5"], ["customs"])
+    assert sorted(state.hands[0]) == sorted(kinds("c3 raid customs robbery hideout"))
     play(state, "play hideout 1")
     assert piles(state, 0) == ["hideout"]
-    assert sorted(state.hands[0]) == sorted(kinds("c2 c3 c5 bank raid robbery"))
+    assert sorted(state.hands[0]) == sorted(kinds("c2 c3 c5 bank raid customs robbery"))
     assert state.nuts == [0, 0], "a Hideout does nothing on top"
 
 
@@ -499,9 +521,7 @@ def test_hideout_can_be_used_only_once():
 # ----- the rulebook's example ---------------------------------------------------------
 
 def test_rulebook_example_four_turns_of_sergei():
-    state = new(2)
-    state.names = ("Sergei", "Opponent")
-    state.start = 0
+    state = build({"decision": "first card", "start": "Sergei"}, ["Sergei", "Opponent"])
     state.apply(0, Start(C3))
     state.apply(1, Start(ROBBERY))
     assert state.nuts == [0, 0]
@@ -568,8 +588,11 @@ def test_end_without_a_hideout_everyone_plays_seven_turns():
 
 
 def test_end_when_the_turn_reaches_a_player_without_cards_their_top_cards_do_not_act():
-    state = table(["c5", "bank"], ["customs"], ["customs", "c2"], turn=1,
-                  hands=["", "c2", "robbery"])
+    # Seat 0 has played every card; seats 1 and 2 hold one each.
+    state = table(["c2 c3 raid customs robbery hideout c5", "bank"],
+                  ["c3 c5 bank raid robbery hideout customs"],
+                  ["c3 c5 bank raid hideout customs", "c2"], turn=1)
+    assert state.hands == [[], kinds("c2"), kinds("robbery")]
     play(state, "play c2 2")
     play(state, "play robbery 1")
     assert state.is_over()
@@ -578,7 +601,9 @@ def test_end_when_the_turn_reaches_a_player_without_cards_their_top_cards_do_not
 
 def test_end_with_a_hideout_refill_the_game_goes_on_until_an_empty_hand_is_reached():
     # Seat 0 ran out; seat 1 still has a Hideout and refills from a pile.
-    state = table(["c5", "bank"], ["c2 c3", "customs"], turn=1, hands=["", "hideout"])
+    state = table(["c2 c3 raid customs robbery hideout c5", "bank"],
+                  ["c2 c3", "c5 bank raid robbery customs"], turn=1)
+    assert state.hands == [[], kinds("hideout")]
     play(state, "play hideout 1")
     assert state.is_over(), "the turn reaches seat 0, who has no cards"
     assert sorted(state.hands[1]) == sorted(kinds("c2 c3"))
@@ -588,47 +613,53 @@ def test_end_hideout_refill_lets_the_refilled_player_play_on_while_others_had_on
     # Three players. Seat 0 plays its last card; seats 1 and 2 take one more
     # turn each; seat 1 refills with its Hideout but the game still ends when
     # the turn comes back to seat 0.
-    state = table(["c5"], ["c2 c3 bank"], ["customs"], turn=0,
-                  hands=["raid", "hideout robbery", "c2"])
+    state = table(["c2 c3 bank customs robbery hideout c5"], ["c5 raid customs c2 c3 bank"],
+                  ["c3 c5 bank raid robbery hideout customs"], turn=0)
+    assert state.hands == [kinds("raid"), sorted(kinds("hideout robbery")), kinds("c2")]
     play(state, "play raid 2")
     assert not state.is_over() and state.to_move() == (1,)
     play(state, "play hideout 1")
-    assert sorted(state.hands[1]) == sorted(kinds("c2 c3 bank robbery"))
+    assert sorted(state.hands[1]) == sorted(kinds("c2 c3 c5 bank raid customs robbery"))
     play(state, "play c2 2")
     assert state.is_over(), "the turn passes to seat 0, who has no cards"
     assert state.hands[1], "seat 1's refilled hand does not keep the game going"
 
 
 def test_end_most_nuts_wins():
-    state = table(["c5"], ["customs"], nuts=[10, 12], hands=["", ""])
-    state.phase = Phase.OVER
-    assert state.result().winners == (1,)
+    state = finished(["c2 c3 bank raid customs robbery hideout c5"],
+                     ["c2 c3 c5 bank raid robbery hideout customs"], nuts=[10, 12])
+    assert state.is_over() and state.result().winners == (1,)
     assert state.result().scores == (10, 12)
 
 
+# A third player, out of cards, ended these games with fewer nuts.
+EMPTY_HANDED = ["c2 c3 c5 bank raid customs robbery hideout"]
+
+
 def test_end_tie_goes_to_the_highest_contraband_total_in_hand():
-    state = table(["bank"], ["customs"], nuts=[10, 10], hands=["c3", "c5 robbery"])
-    state.phase = Phase.OVER
+    state = finished(["c2 c5 raid customs robbery hideout bank"], ["c2 c3 bank raid hideout customs"],
+                     EMPTY_HANDED, nuts=[10, 10, 4])
+    assert state.hands[:2] == [kinds("c3"), sorted(kinds("c5 robbery"))]
     assert state.result().winners == (1,)
     assert "in hand" in state.result().summary
 
 
 def test_end_tie_then_the_highest_contraband_total_on_top_of_piles():
-    state = table(["c2", "bank"], ["c5", "customs"], nuts=[10, 10], hands=["c5", "c3 c2"])
-    state.phase = Phase.OVER
+    state = finished(["c2", "c3 raid customs robbery hideout bank"],
+                     ["c5", "bank raid robbery hideout customs"], EMPTY_HANDED, nuts=[10, 10, 4])
+    assert state.hands[:2] == [kinds("c5"), kinds("c2 c3")]
     assert state.result().winners == (1,)
 
 
 def test_end_still_tied_the_win_is_shared():
-    state = table(["c2"], ["c2"], nuts=[10, 10], hands=["c3", "c3"])
-    state.phase = Phase.OVER
+    state = finished(["c2", "c5 bank raid customs robbery hideout"],
+                     ["c2", "c5 bank raid customs robbery hideout"], EMPTY_HANDED, nuts=[10, 10, 4])
+    assert state.hands[:2] == [kinds("c3"), kinds("c3")]
     assert state.result().winners == (0, 1)
 
 
 def test_result_breakdown_explains_the_nuts():
-    state = table(["raid"], ["customs"], ["c2", "c3"], nuts=[0, 0, 5])
-    state.ledger = [[0] * 6 for _ in range(3)]
-    state.ledger[2][0] = 5
+    state = table(["raid"], ["customs"], ["c2", "c3"], nuts=[0, 0, 5])  # Contraband nuts
     play(state, "play c5 1")  # Contraband 5, Customs to seat 1; raid next turn...
     result = state.result()
     for s in range(3):
@@ -706,8 +737,7 @@ def test_copy_is_independent():
 
 
 def test_police_raid_log_says_whose_piles_were_stacked_and_what_it_brought():
-    state = table(["c2"], ["hideout", "bank"])
-    state.names = ("Kim", "Lee")
+    state = table(["c2"], ["hideout", "bank"], names=["Kim", "Lee"])
     events: list[Event] = []
     play(state, "play raid 2", "raid 2 2", events=events)
     assert ("Kim's Police Raid puts Lee's Hideout pile on their Bank: Kim gains 2 nuts."
@@ -716,16 +746,14 @@ def test_police_raid_log_says_whose_piles_were_stacked_and_what_it_brought():
 
 
 def test_hideout_log_names_the_pile_taken_back_which_everyone_had_seen():
-    state = table(["c2 bank", "customs"], ["raid"])
-    state.names = ("Kim", "Lee")
+    state = table(["c2 bank", "customs"], ["raid"], names=["Kim", "Lee"])
     events: list[Event] = []
     play(state, "play hideout 1", events=events)
     assert "Kim takes Contraband 2, Bank back into their hand." in [e.text for e in events]
 
 
 def test_the_secret_first_card_is_logged_only_to_its_owner():
-    state = new(2)
-    state.names = ("Kim", "Lee")
+    state = build({"decision": "first card"}, ["Kim", "Lee"])
     events: list[Event] = []
     state.apply(0, Start(C5), events)
     private = [e for e in events if not e.public]
