@@ -118,16 +118,16 @@ class BaseState(ABC):
         decision checks it completely, then changes the state. IllegalAction
         (state unchanged) when the seat may not act now or the rules refuse
         the action. (The hot path of every playout: kept to a few lookups.)"""
-        decision = None
         groups = self.decisions._groups
-        if groups and seat.__class__ is int:
-            for due in groups[0]:
-                if due.seat == seat:
-                    decision = due
-                    break
-        if decision is None:
+        if not groups:
             self._refuse(seat)
-        handler = self._HANDLERS.get(type(decision))
+        group = groups[0]
+        decision = group[0]
+        if decision.seat != seat or seat.__class__ is not int:
+            decision = self.decisions.due_for(seat) if seat.__class__ is int else None
+            if decision is None:
+                self._refuse(seat)
+        handler = self._HANDLERS.get(decision.__class__)
         if handler is None:
             raise IllegalAction(f"{self.names[seat]} has nothing to decide now.")
         self._events = events
@@ -181,8 +181,10 @@ class BaseState(ABC):
     @abstractmethod
     def all_card_ids(self) -> list[str]: ...
 
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Over when nobody has anything left to decide (a game may answer
+        from its own state where that is cheaper)."""
+        return not self.decisions._seats
 
     @abstractmethod
     def view(self, seat: int | None) -> Mapping[str, Any]: ...

@@ -61,6 +61,7 @@ class BlindChickenState(BaseState):
     scores: list[int]
     hand_scores: list[list[int]]  # per finished hand, per seat
     hands: list[list[int]]  # each seat's hand, left to right
+    played_left: bool = True  # the side of the last card played (for its log line)
     leader: int  # who leads the current trick (who led the last one, once the hand is over)
     trick_cards: list[int]  # the current trick, in playing order
     trick_seats: list[int]  # who played each of them
@@ -118,18 +119,20 @@ class BlindChickenState(BaseState):
         # Identity first: this is the hot path of every playout.
         if action is LEFT or action == LEFT:
             card = self.hands[seat].pop(0)
+            self.played_left = True
         elif action is RIGHT or action == RIGHT:
             card = self.hands[seat].pop()
+            self.played_left = False
         else:
             raise IllegalAction("Play your leftmost (L) or rightmost (R) card.")
-        self.decisions.take(seat)
         self.trick_cards.append(card)
         self.trick_seats.append(seat)
-        self.emit(lambda: self._played_line(action == LEFT))
+        self.emit(self._played_line)
         if len(self.trick_cards) == self.n:
+            self.decisions.take(seat)
             self._end_trick()
         else:
-            self.decisions.push(_PLAY_END[(seat + 1) % self.n])
+            self.decisions.hand_on(_PLAY_END[(seat + 1) % self.n])
 
     def _end_trick(self) -> None:
         cards = self.trick_cards
@@ -152,9 +155,9 @@ class BlindChickenState(BaseState):
             self._finish_hand(None, None)
 
     # Log lines worded from the state, called by emit only when someone reads the log.
-    def _played_line(self, leftmost: bool) -> str:
+    def _played_line(self) -> str:
         return (f"{self.names[self.trick_seats[-1]]} played {self.trick_cards[-1]} "
-                f"({'leftmost' if leftmost else 'rightmost'}).")
+                f"({'leftmost' if self.played_left else 'rightmost'}).")
 
     def _taken_line(self) -> str:
         assert self.last_trick is not None
@@ -204,7 +207,7 @@ class BlindChickenState(BaseState):
     # ----- the contract (core/game.py's GameState)
     def legal_actions(self, seat: int) -> list[Action]:
         kind = self.decisions.due_for(seat).__class__
-        if kind is PlayEnd:
+        if kind is PlayEnd:  # the hot path: a plain turn
             return [LEFT, RIGHT] if len(self.hands[seat]) > 1 else [LEFT]
         if kind is Arrange:
             hand = self.hands[seat]
@@ -215,9 +218,6 @@ class BlindChickenState(BaseState):
             earlier = len(self.taken[seat]) - 1
             return [KEEP_ALL, *(SetAside(i) for i in range(1, earlier + 1))]
         return []
-
-    def is_over(self) -> bool:
-        return not self.to_move()  # nobody has anything left to decide (phase OVER)
 
     # Search bots play out only to the end of the hand (core/search.py).
     def stage(self) -> int:
