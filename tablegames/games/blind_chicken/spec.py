@@ -27,7 +27,7 @@ SPEC = GameSpec(
     score_note="Fewest minus points wins.",
     sample=sample,
     check_options=check_options,
-    screen="tablegames.games.blind_chicken.screen:Screen",
+    screen="tablegames.games.blind_chicken.screen:BlindChickenScreen",
     scenes="tablegames.games.blind_chicken.scenes",
     driver="tablegames.games.blind_chicken.driver:decide",
 )
