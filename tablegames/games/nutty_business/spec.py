@@ -20,7 +20,7 @@ SPEC = GameSpec(
     rules_text=rules_page("tablegames.games.nutty_business"),
     score_note="Most nuts wins; ties go to Contraband in hand, then on top.",
     sample=sample,
-    screen="tablegames.games.nutty_business.screen:Screen",
+    screen="tablegames.games.nutty_business.screen:NuttyBusinessScreen",
     scenes="tablegames.games.nutty_business.scenes",
     driver="tablegames.games.nutty_business.driver:decide",
 )
