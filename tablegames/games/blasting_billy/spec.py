@@ -24,7 +24,8 @@ SPEC = GameSpec(
     rules_text=rules_page("tablegames.games.blasting_billy"),
     score_note="Highest total among those Billy did not shoot wins.",
     sample=sample,
-    screen="tablegames.games.blasting_billy.screen:Screen",
+    screen="tablegames.games.blasting_billy.screen:BlastingBillyScreen",
+    before_results="tablegames.games.blasting_billy.screen:RevealScreen",
     scenes="tablegames.games.blasting_billy.scenes",
     driver="tablegames.games.blasting_billy.scenes:decide",
 )
