@@ -71,6 +71,29 @@ async def test_decision_panel_does_not_wrap_around_at_either_end():
         assert app.chosen == [0, None, None]
 
 
+async def test_decision_panel_with_letters_draws_them_chooses_by_them_and_leaves_digits_alone():
+    letters = DecisionPanel("", ["to Billy", "into your loot", "into the box"], keys=["b", "c", "d"])
+    app = Bench(letters)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "b to Billy" in text and "d into the box" in text and "1." not in text
+        await pilot.press("1", "d")
+        await pilot.pause()
+        assert app.chosen == [2]
+
+
+async def test_decision_panel_without_a_highlight_waits_for_an_arrow_before_enter_chooses():
+    app = Bench(DecisionPanel("Where?", ["Billy", "loot", "box"], highlighted=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [] and "▶" not in screen_text(app)
+        await pilot.press("up", "enter")  # the first arrow up: the last line
+        await pilot.pause()
+        assert app.chosen == [2]
+
+
 async def test_decision_panel_digits_choose_at_once_and_n_chooses_none():
     app = Bench(panel())
     async with app.run_test(size=SIZE) as pilot:

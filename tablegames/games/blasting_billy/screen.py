@@ -31,7 +31,6 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Click, Mount
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -45,7 +44,7 @@ from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.results import ResultsScreen
-from tablegames.ui.widgets import CardFace, HandPicker, TextLine
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, TextLine
 
 # Each type's colour; its letter (and the column it stands in) always says
 # the type too, so colour is never the only signal. Fixed colours, not the
@@ -114,21 +113,6 @@ class Lines(Widget):
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return max(1, len(self.lines))
-
-
-class PlacePicker(Lines):
-    """The three places a card can go, one line each; a click plays there."""
-
-    class Clicked(Message):
-        def __init__(self, picker: "PlacePicker", index: int) -> None:
-            super().__init__()
-            self.picker = picker
-            self.index = index
-
-    def on_click(self, event: Click) -> None:
-        if 0 <= event.y < len(PLACES) and len(self.lines) == len(PLACES):
-            event.stop()
-            self.post_message(self.Clicked(self, event.y))
 
 
 def cell(tokens: list[str], back: str, glyphs: Glyphs, width: int) -> Text:
@@ -230,8 +214,6 @@ class BlastingBillyScreen(GameScreen[BillyView]):
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
-        # The place picked with up/down this turn (None: none yet; Enter waits).
-        self.place: int | None = None
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
@@ -240,7 +222,11 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         yield TextLine(id="bb-unseen")
         yield TextLine(id="bb-hand-title")
         yield HandPicker(id="bb-hand")
-        yield PlacePicker(id="bb-places")
+        # The places: a list whose keys are the screen's (b / c / d, up/down
+        # and Enter), so the hand keeps the focus and its arrows and digits.
+        places = DecisionPanel(id="bb-places", highlighted=None)
+        places.can_focus = False
+        yield places
 
     def compose_hand(self) -> ComposeResult:
         yield Lines(id="bb-board")
@@ -249,6 +235,12 @@ class BlastingBillyScreen(GameScreen[BillyView]):
     @property
     def hand(self) -> HandPicker:
         return self.query_one("#bb-hand", HandPicker)
+
+    @property
+    def places(self) -> DecisionPanel:
+        """The three places; the one highlighted with up/down this turn is
+        the one Enter plays to (none at first: Enter waits)."""
+        return self.query_one("#bb-places", DecisionPanel)
 
     @property
     def cursor(self) -> int | None:
@@ -307,13 +299,13 @@ class BlastingBillyScreen(GameScreen[BillyView]):
     def _show_hand(self, view: BillyView) -> None:
         title = self.query_one("#bb-hand-title", TextLine)
         row = self.hand
-        places = self.query_one(PlacePicker)
+        places = self.places
         hand = view["hand"]
         if hand is None or view["phase"] == "over":
             title.show("")
             row.show([], empty_text=self.hidden_hand_note()
                      if view["phase"] != "over" else "")
-            places.show([])
+            places.ask("", [], highlighted=None)
             return
         seat = view["seat"]
         assert seat is not None  # a hand is shown only in a seat's own view
@@ -322,15 +314,17 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         if not self.deciding():
             title.show(f"{who}'s hand")
             row.show(faces)
-            places.show([])
+            places.ask("", [], highlighted=None)
             return
         arrows = "<-/->" if self.glyphs.ascii else "←/→"
         title.show(f"Your turn: {arrows} or 1-3 a card, then b / c / d")
         # Enter is the place's (once picked), not the hand's.
         row.offer(faces, hand, numbered=True)
-        places.show(self._place_lines(view, seat, row.picked or hand[0]))
+        # The notes follow the card under the cursor; the place picked stays.
+        places.ask("", self._place_labels(view, seat, row.picked or hand[0]),
+                   keys=[key for _, key, _ in PLACES], highlighted=places.highlighted)
 
-    def _place_lines(self, view: BillyView, seat: int, card: str) -> list[Text]:
+    def _place_labels(self, view: BillyView, seat: int, card: str) -> list[Text]:
         t = type_from_token(card)
         kind = TYPE_NAMES[t].lower()
         own = view["loot"][seat][t]
@@ -344,15 +338,8 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         else:
             claim_note = f"your {kind} {before} -> {before + value}"
         notes = (f"Billy has {len(view['billy'][t])} {kind}", claim_note, "out of the game")
-        lines = []
-        for i, ((_, key, words), note) in enumerate(zip(PLACES, notes)):
-            mark = self.glyphs.pointer if i == self.place else " "
-            line = Text(f"{mark} ", style="bold")
-            line.append(f"{key} ", style="bold reverse" if i == self.place else "bold")
-            line.append(set_cell_size(words, 15), style="bold" if i == self.place else "")
-            line.append(note, style="dim")
-            lines.append(line)
-        return lines
+        return [Text.assemble(set_cell_size(words, 15), (note, "dim"))
+                for (_, _, words), note in zip(PLACES, notes)]
 
     def _show_board(self, view: BillyView) -> None:
         back = self.back()
@@ -396,12 +383,13 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         if action in self.TURN_ACTIONS:
             if not self.deciding():
                 return False
+            place = self.places.highlighted
             if action == "place":
-                return self.place is None
+                return place is None
             if action == "move_place":
-                return self.place is not None
+                return place is not None
             if action == "play_picked":
-                return self.place is not None and PLACES[self.place][0] == parameters[0]
+                return place is not None and PLACES[place][0] == parameters[0]
             return True
         return super().check_action(action, parameters)
 
@@ -412,14 +400,11 @@ class BlastingBillyScreen(GameScreen[BillyView]):
 
     def action_place(self, delta: int) -> None:
         """The first up/down of a turn picks a place: down the first, up the last."""
-        self.place = 0 if delta > 0 else len(PLACES) - 1
-        self.show_view(self.view)
+        self.places.action_move(delta)
         self.refresh_bindings()
 
     def action_move_place(self, delta: int) -> None:
-        if self.place is not None:
-            self.place = max(0, min(len(PLACES) - 1, self.place + delta))
-        self.show_view(self.view)
+        self.places.action_move(delta)
         self.refresh_bindings()
 
     def action_play(self, where: str) -> None:
@@ -428,16 +413,19 @@ class BlastingBillyScreen(GameScreen[BillyView]):
             self.say("It is not your turn.")
             return
         # The next turn starts with no place picked: Enter waits again.
-        picked, self.place = self.place, None
+        places = self.places
+        picked, places.highlighted = places.highlighted, None
         if not self.act(PLAYS[Where(where)][card_from_id(card)]):
-            self.place = picked
+            places.highlighted = picked
         self.refresh_bindings()
 
     def action_play_picked(self, where: str) -> None:
         self.action_play(where)
 
-    def on_place_picker_clicked(self, event: PlacePicker.Clicked) -> None:
-        if self.deciding():
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        """A click on a place plays there."""
+        event.stop()
+        if self.deciding() and event.index is not None:
             self.action_play(PLACES[event.index][0])
 
 REVEAL_STEPS = 2 + TYPES  # face up, one step per type, the outcome
