@@ -222,7 +222,7 @@ class GameSpec:
     # (it defines SCENES: tuple[Scene, ...]).
     screen: str = ""
     # A screen of the game's own shown when the match is over, before the
-    # results (Blasting Billy's reveal), as "module:name"; built as
+    # results (a reveal of the hidden cards, step by step), as "module:name"; built as
     # ``Class(match)``, it calls ``app.before_results_done(match)`` when done.
     before_results: str = ""
     scenes: str = ""

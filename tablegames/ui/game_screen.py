@@ -6,7 +6,9 @@ the log (``match.visible_log()``), the footer, ``?`` rules, ``u`` take back,
 (``app.bot_delay``; a slow bot, the hard one, thinks in a worker thread
 with "... is thinking" on the status line, so keys keep working), and the
 flow to the handover and results screens (when a bot's move ends the game,
-the table as it ended stays up until Enter: the humans see that move). The
+the table as it ended stays up until Enter: the humans see that move;
+unless the game has a step of its own before the results, which shows the
+end: ``GameSpec.before_results``). The
 app only builds a game screen when no handover is due, so a game screen is
 always for the seat at the keyboard (or the public table, when nobody has
 taken the keyboard yet or no human plays).
@@ -280,7 +282,8 @@ class GameScreen(Screen, Generic[ViewT]):
         match = self.match
         if match.is_over() and self.showing_final_table:
             return
-        if match.is_over() and match.record.actions and match.is_bot(match.record.actions[-1][0]):
+        if (match.is_over() and match.record.actions and match.is_bot(match.record.actions[-1][0])
+                and not match.spec.before_results):  # (a game's own step before the results shows the end)
             self.showing_final_table = True
             self.query_one("#status", TextLine).show(
                 f"The game is over: {self.glyphs.enter} shows the results.")

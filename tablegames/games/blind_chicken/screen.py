@@ -118,6 +118,11 @@ class BlindChickenScreen(GameScreen[BlindChickenView]):
     def hand(self) -> HandPicker:
         return self.query_one("#bc-hand", HandPicker)
 
+    @property
+    def cursor(self) -> int | None:
+        """The card of the hand under the cursor (the hand picker's)."""
+        return self.hand.cursor
+
     def show_view(self, view: BlindChickenView) -> None:
         self._show_info(view)
         self._show_players(view)

@@ -24,14 +24,15 @@ Call ``ask`` only when the decision changes (it resets the highlight); keep
 the panel focused while the decision is open (its keys then come before the
 screen's).
 
-Two variants for a list that is one part of a bigger choice (Blasting
-Billy's places, chosen for the card its hand picker holds): ``keys`` gives
-each choice a letter of its own, drawn instead of its number (digits then
-choose nothing: they stay the hand's); ``highlighted=None`` starts with no
-line highlighted (the first down arrow highlights the first line, up the
-last; Enter waits until then). Such a panel may be left unfocusable
-(``can_focus = False``): the screen binds its keys and calls ``move``,
-``choose_line`` and ``choose_key``; clicks still choose.
+Two variants for a list that is one part of a bigger choice (where the
+card under a hand picker's cursor goes): ``keys`` gives each choice a
+letter of its own, drawn instead of its number (digits then choose
+nothing: they stay the hand's); ``highlighted=None`` starts with no line
+highlighted (the first down arrow highlights the first line, up the last;
+Enter waits until then). Such a panel may be left unfocusable
+(``can_focus = False``) so the hand keeps the keys: the screen binds the
+panel's keys and calls ``action_move``, ``choose_line`` or ``choose_key``;
+clicks still choose.
 """
 
 from __future__ import annotations
