@@ -212,6 +212,8 @@ class GameScreen(Screen, Generic[ViewT]):
     def act(self, action: object) -> bool:
         """Play one of the game's action objects for the seat at the keyboard.
         Shows the rules' message and returns False if it is not allowed."""
+        if isinstance(action, str):
+            raise TypeError(f"a screen plays action objects, not notation: {action!r}")
         try:
             self.match.play(action)
         except IllegalAction as exc:

@@ -232,7 +232,7 @@ class HandPicker(HandRow, can_focus=True):
 
     # ----- inside
     def allow_focus(self) -> bool:
-        return self.active
+        return self.can_focus and self.active  # (a review turns can_focus off)
 
     def _on_pickable(self, cursor: int | None) -> int | None:
         if not self.pickable:
