@@ -293,6 +293,9 @@ async def test_a_hand_picker_keeps_its_cursor_until_the_deal_changes():
         assert picker.cursor == 2
         picker.offer(FACES[:2], CARDS[:2], key=1)  # a card less: the cursor stays on the hand
         assert picker.cursor == 1
+        picker.show(FACES)  # another player's turn
+        picker.offer(FACES[:3], CARDS[:3], key=1)  # the next turn: where it was
+        assert picker.cursor == 1
         picker.offer(FACES, CARDS, key=2)
         assert picker.cursor == 0
 

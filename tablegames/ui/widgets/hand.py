@@ -122,8 +122,9 @@ class HandPicker(HandRow, can_focus=True):
     A click on a card moves the cursor there (``click="move"``) or picks it
     (``click="pick"``: any card, pickable or not, so the screen can say why
     it cannot be played). The cursor stays where it was from one ``offer``
-    to the next (kept on the hand, on a pickable card) and starts over, on
-    ``cursor`` or the first pickable card, when ``key`` changes (a new deal).
+    to the next, also across a ``show`` (the next turn), kept on the hand and
+    on a pickable card; it starts over, on ``cursor`` or the first pickable
+    card, when ``key`` changes (a new deal).
     """
 
     BINDINGS = [
@@ -176,6 +177,9 @@ class HandPicker(HandRow, can_focus=True):
         self.move_label = "Card"
         self.pick_label: str | None = None
         self._key: object = None
+        # The cursor while the hand was last offered: it comes back when the
+        # hand is offered again (the next turn) unless the key changed.
+        self._kept: int | None = None
 
     # ----- for the screen
     def offer(self, faces: Sequence[CardFace], cards: Sequence[str], *, key: object = None,
@@ -185,12 +189,12 @@ class HandPicker(HandRow, can_focus=True):
         """Let the seat at the keyboard pick one of ``cards`` (drawn as ``faces``)."""
         self.cards = list(cards)
         self.pickable = set(range(len(self.cards))) if pickable is None else set(pickable)
+        start = self.cursor if self.active else self._kept
         if key is not None and key != self._key:
-            self._key = key
-            self.cursor = None
+            self._key, start = key, None
         if cursor is not None:
-            self.cursor = cursor
-        self.cursor = self._on_pickable(self.cursor)
+            start = cursor
+        self.cursor = self._on_pickable(start)
         self.numbered, self.click = numbered, click
         self.move_label, self.pick_label = move_label, pick_label
         numbers = {i: str(i + 1) for i in range(len(self.cards))} if numbered else {}
@@ -208,7 +212,7 @@ class HandPicker(HandRow, can_focus=True):
         """A hand nobody picks from now (its keys off, clicks ignored)."""
         if self.active:
             self.active = False
-            self._key = None
+            self._kept = self.cursor
             if self.has_focus:
                 self.screen.set_focus(None)
             self.refresh_bindings()
