@@ -88,8 +88,8 @@ class KeyFooter(Widget, can_focus=False):
             else:
                 for m in members:
                     binding, enabled, owner = m[0]
-                    items.append((app.get_key_display(binding), _described(owner, binding, binding.description),
-                                  binding.key, enabled))
+                    description = _described(owner, binding, binding.description)
+                    items.append((app.get_key_display(binding), description, binding.key, enabled))
         palette = None
         if app.ENABLE_COMMAND_PALETTE:
             entry = bindings.get(app.COMMAND_PALETTE_BINDING)
