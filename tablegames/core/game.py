@@ -221,6 +221,10 @@ class GameSpec:
     # the screen class and the key driver as "module:name", the scenes module
     # (it defines SCENES: tuple[Scene, ...]).
     screen: str = ""
+    # A screen of the game's own shown when the match is over, before the
+    # results (a reveal of the hidden cards, step by step), as "module:name"; built as
+    # ``Class(match)``, it calls ``app.before_results_done(match)`` when done.
+    before_results: str = ""
     scenes: str = ""
     driver: str = ""
 

@@ -14,7 +14,8 @@ import os
 import sys
 import gc
 import time
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
+from weakref import WeakSet
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -122,6 +123,8 @@ class TableGamesApp(App):
         self.bot_delay = bot_delay
         # After a crash: one line for the terminal (the full report is in a file).
         self.crash_line: str | None = None
+        # Finished matches whose step before the results has been shown.
+        self._before_results_done: WeakSet[Match] = WeakSet()
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: the app exits with status 1. Unless TABLEGAMES_DEBUG is
@@ -205,8 +208,17 @@ class TableGamesApp(App):
 
     # ----- the match flow
     def screen_for(self, match: Match) -> Screen:
-        """The screen this match needs now."""
+        """The screen this match needs now. A finished match shows first the
+        screen its game declares for the step before the results
+        (``GameSpec.before_results``, e.g. a reveal), then the results."""
         if match.is_over():
+            before = match.spec.before_results
+            if before and match not in self._before_results_done:
+                from tablegames.core.registry import load_asset
+
+                screen = cast(Any, load_asset(before))(match)
+                assert isinstance(screen, Screen)
+                return screen
             from tablegames.ui.results import ResultsScreen
 
             return ResultsScreen(match)
@@ -217,6 +229,12 @@ class TableGamesApp(App):
         from tablegames.ui.game_screen import game_screen_for
 
         return game_screen_for(match)
+
+    def before_results_done(self, match: Match) -> None:
+        """The game's step before the results (``GameSpec.before_results``)
+        is over: on to the results."""
+        self._before_results_done.add(match)
+        self.show_match(match)
 
     def show_match(self, match: Match) -> None:
         """Replace the current match screen with the one the match needs now.

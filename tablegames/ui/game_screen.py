@@ -6,7 +6,9 @@ the log (``match.visible_log()``), the footer, ``?`` rules, ``u`` take back,
 (``app.bot_delay``; a slow bot, the hard one, thinks in a worker thread
 with "... is thinking" on the status line, so keys keep working), and the
 flow to the handover and results screens (when a bot's move ends the game,
-the table as it ended stays up until Enter: the humans see that move). The
+the table as it ended stays up until Enter: the humans see that move;
+unless the game has a step of its own before the results, which shows the
+end: ``GameSpec.before_results``). The
 app only builds a game screen when no handover is due, so a game screen is
 always for the seat at the keyboard (or the public table, when nobody has
 taken the keyboard yet or no human plays).
@@ -19,15 +21,17 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   things: players, scores, cards in play);
 - ``compose_hand()`` (optional): the widgets across the full width under
   the table (the seat's private things: the hand);
-- ``show_view(view)`` (required): redraw those widgets from ``view``, the
-  dict of ``match.view()``; ``self.view`` holds the same dict. Called after
+- ``show_view(view)`` (required): redraw those widgets from ``view``,
+  ``match.view()`` read as the game's view TypedDict (the class is
+  ``GameScreen[TheGameView]``); ``self.view`` holds the same. Called after
   every change (own move, bot move, take-back, coming back from the rules).
   Draw only from the view (plus ``self.seat``, ``self.my_turn()``,
   ``self.seat_label(seat)``, ``self.glyphs``): never from the game state,
   and keep no reference to it. Cursor positions and half-made choices may
   live on the screen; reset them when the view shows a new deal;
-- ``BINDINGS`` whose actions call ``self.act(action_or_notation)``: it plays
-  for the seat at the keyboard, or prints the rules' one-line message
+- ``BINDINGS`` whose actions call ``self.act(action)`` with one of the
+  game's action objects (never its notation): it plays for the seat at
+  the keyboard, or prints the rules' one-line message
   (``IllegalAction``) under the table and changes nothing. ``self.say(text)``
   prints a message of the screen's own (e.g. "only the ends can be played");
 - ``PHASE_KEYS``: which binding actions each phase offers, keyed by
@@ -41,13 +45,19 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   offered at a time. For a finer test inside a phase (a token to spend, the
   seat at the keyboard deciding) override ``key_offered(action,
   parameters)``;
-- optionally message handlers such as ``on_hand_row_clicked`` for the mouse
-  or ``on_decision_panel_chosen`` for a DecisionPanel.
+- message handlers for its widgets: ``on_hand_picker_picked`` (and
+  ``_moved``) for a HandPicker, ``on_decision_panel_chosen`` for a
+  DecisionPanel.
 
-Shared widgets for that: ``tablegames.ui.widgets``: CardFace/Card (a face, or
+A step of the game's own before the results (a reveal) is a screen the
+spec names (``GameSpec.before_results``): ``TableGamesApp.screen_for``
+shows it when the match is over.
+
+Shared widgets for that: ``tablegames.ui.widgets``: CardFace (a face, or
 ``CardFace.back(public, tone)``: a back showing only a public attribute),
-HandRow, TrickArea, Pile (top card and size; a public pile can be looked
-through), DecisionPanel (a question, numbered choices, a none choice; its own
+HandRow (a hand to look at), HandPicker (a hand to pick a card from: its
+cursor, keys, clicks and a ``Picked`` message), TrickArea, DecisionPanel (a
+question, numbered choices, a none choice: every list decision; its own
 keys while focused), ScoreTable, LogPanel, TextLine, Cycler. Symbols and key
 names in prompts come from ``self.glyphs`` (``left_right``, ``up_down``,
 ``enter``...), so ``--ascii`` changes them; a game's own symbols live in its
@@ -61,7 +71,7 @@ from __future__ import annotations
 import functools
 import json
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Collection, Generic, Iterable, Mapping, TypeVar, cast
 
 from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
@@ -78,13 +88,17 @@ from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
-from tablegames.ui.widgets import DecisionPanel, KeyFooter, LogPanel, TextLine
+from tablegames.ui.widgets import DecisionPanel, HandPicker, KeyFooter, LogPanel, TextLine
 
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
 
 
-class GameScreen(Screen):
+# The game's view TypedDict, as its screen reads it.
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+
+
+class GameScreen(Screen, Generic[ViewT]):
     """Base class of a game's screen (see the module docstring)."""
 
     if TYPE_CHECKING:
@@ -149,7 +163,7 @@ class GameScreen(Screen):
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
-        self.view: dict = {}
+        self.view: ViewT = cast(ViewT, {})
         self._bot_timer: Timer | None = None
         # The slow bot's decision being made in a worker thread, if any.
         self._thinking: tuple[BotTurn, Worker] | None = None
@@ -164,7 +178,7 @@ class GameScreen(Screen):
     def compose_hand(self) -> ComposeResult:
         yield from ()
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: ViewT) -> None:
         raise NotImplementedError
 
     @property
@@ -195,9 +209,11 @@ class GameScreen(Screen):
         """A seat's name, with "(bot)" for a computer player."""
         return seat_label(self.match.record.seats[seat])
 
-    def act(self, action: Any) -> bool:
-        """Play an action (or its notation) for the seat at the keyboard.
+    def act(self, action: object) -> bool:
+        """Play one of the game's action objects for the seat at the keyboard.
         Shows the rules' message and returns False if it is not allowed."""
+        if isinstance(action, str):
+            raise TypeError(f"a screen plays action objects, not notation: {action!r}")
         try:
             self.match.play(action)
         except IllegalAction as exc:
@@ -210,6 +226,11 @@ class GameScreen(Screen):
     def say(self, message: str) -> None:
         """One line under the table (cleared by the next accepted move)."""
         self.query_one("#message", TextLine).show(f"! {message}" if message else "")
+
+    def on_hand_picker_refused(self, event: HandPicker.Refused) -> None:
+        """A key the hand cannot take (a number past its last card): say why."""
+        event.stop()
+        self.say(event.text)
 
     # ----- layout
     def compose(self) -> ComposeResult:
@@ -239,7 +260,7 @@ class GameScreen(Screen):
     # ----- drawing and the flow
     def redraw(self) -> None:
         match = self.match
-        self.view = match.view()
+        self.view = cast(ViewT, match.view())
         self.query_one("#status", TextLine).show(match.prompt())
         self.query_one(LogPanel).show([event.text for event in match.visible_log()])
         self.show_view(self.view)
@@ -263,7 +284,8 @@ class GameScreen(Screen):
         match = self.match
         if match.is_over() and self.showing_final_table:
             return
-        if match.is_over() and match.record.actions and match.is_bot(match.record.actions[-1][0]):
+        if (match.is_over() and match.record.actions and match.is_bot(match.record.actions[-1][0])
+                and not match.spec.before_results):  # (a game's own step before the results shows the end)
             self.showing_final_table = True
             self.query_one("#status", TextLine).show(
                 f"The game is over: {self.glyphs.enter} shows the results.")
@@ -411,7 +433,7 @@ def _index_phase_keys(phase_keys: Mapping[str, Collection[str]]
     return index
 
 
-class GenericGameScreen(GameScreen):
+class GenericGameScreen(GameScreen[Mapping[str, Any]]):
     """For a game without its own screen: its view as text and its legal
     actions in a DecisionPanel (arrows and Enter, the number, or a click)."""
 
@@ -425,7 +447,7 @@ class GenericGameScreen(GameScreen):
     def compose_hand(self) -> ComposeResult:
         yield DecisionPanel(id="generic-actions")
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: Mapping[str, Any]) -> None:
         lines = [f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items()
                  if value not in (None, [], {})]
         self.query_one("#generic-view", Static).update("\n".join(lines))

@@ -159,7 +159,7 @@ def test_a_game_screen_is_the_class_its_spec_names():
 
     match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"))
     screen = game_screen_for(match)
-    assert type(screen) is chicken_screen.Screen and isinstance(screen, Base)
+    assert type(screen) is chicken_screen.BlindChickenScreen and isinstance(screen, Base)
 
 
 async def test_a_game_without_its_own_screen_is_playable_on_the_generic_screen(monkeypatch):

@@ -1,5 +1,5 @@
 """The screen kit's widgets on their own, driven like a player would: the
-decision panel, card backs, piles, and keys gated by the phase."""
+decision panel, card backs, the hand picker, and keys gated by the phase."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.glyphs import ASCII, UNICODE, Glyphs
-from tablegames.ui.widgets import Card, CardFace, DecisionPanel, Pile, PileBrowser
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, HandRow
 from tests.ui.helpers import SIZE, Seat, chicken_match, screen_text
 
 
@@ -69,6 +69,29 @@ async def test_decision_panel_does_not_wrap_around_at_either_end():
         await pilot.press("down", "enter")
         await pilot.pause()
         assert app.chosen == [0, None, None]
+
+
+async def test_decision_panel_with_letters_draws_them_chooses_by_them_and_leaves_digits_alone():
+    letters = DecisionPanel("", ["to Billy", "into your loot", "into the box"], keys=["b", "c", "d"])
+    app = Bench(letters)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "b to Billy" in text and "d into the box" in text and "1." not in text
+        await pilot.press("1", "d")
+        await pilot.pause()
+        assert app.chosen == [2]
+
+
+async def test_decision_panel_without_a_highlight_waits_for_an_arrow_before_enter_chooses():
+    app = Bench(DecisionPanel("Where?", ["Billy", "loot", "box"], highlighted=None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [] and "▶" not in screen_text(app)
+        await pilot.press("up", "enter")  # the first arrow up: the last line
+        await pilot.pause()
+        assert app.chosen == [2]
 
 
 async def test_decision_panel_digits_choose_at_once_and_n_chooses_none():
@@ -148,21 +171,32 @@ async def test_decision_panel_in_ascii_draws_only_ascii_and_clips_a_long_label()
     assert lines[2].startswith("  2. Bob's pile") and lines[3].startswith("  n. Keep all")
 
 
-async def test_a_pile_in_ascii_draws_only_ascii():
-    pile = Pile("Deck")
-    app = Bench(pile, glyphs=ASCII)
-    async with app.run_test(size=SIZE) as pilot:
-        pile.show(5, CardFace.back("Y", "yellow"))
-        await pilot.pause()
-        text = screen_text(app)
-    assert text.isascii() and "#Y#" in text and "5 cards" in text
+class HandBench(Bench):
+    """A bare app holding one hand; it records what the hand posts."""
+
+    def __init__(self, widget: Widget, glyphs: Glyphs = UNICODE) -> None:
+        super().__init__(widget, glyphs)
+        self.picked: list[tuple[int, str]] = []
+        self.moved: list[int] = []
+        self.refused: list[str] = []
+
+    def on_hand_picker_picked(self, event: HandPicker.Picked) -> None:
+        self.picked.append((event.index, event.card))
+
+    def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
+        self.moved.append(event.index)
+
+    def on_hand_picker_refused(self, event: HandPicker.Refused) -> None:
+        self.refused.append(event.text)
 
 
 async def test_a_card_back_shows_its_public_colour_and_hides_the_value():
     # The screen builds a back from the view's public attribute only: the value never reaches it.
     face = CardFace.back("R", "bold red")
-    app = Bench(Card(face))
+    row = HandRow()
+    app = Bench(row)
     async with app.run_test(size=SIZE) as pilot:
+        row.show([face])
         await pilot.pause()
         text = screen_text(app)
     assert "░R░" in text and "░░░" in text
@@ -173,70 +207,97 @@ async def test_a_card_back_shows_its_public_colour_and_hides_the_value():
 async def test_a_face_down_card_never_prints_its_label_or_mark():
     face = CardFace("7", "x3", "bold red", face_down=True)
     for glyphs, pattern in ((UNICODE, "░░░"), (ASCII, "###")):
-        app = Bench(Card(face), glyphs=glyphs)
+        row = HandRow()
+        app = Bench(row, glyphs=glyphs)
         async with app.run_test(size=SIZE) as pilot:
+            row.show([face])
             await pilot.pause()
             text = screen_text(app)
         assert pattern in text and "7" not in text and "x3" not in text
     assert face.inline() == "?"
 
 
-async def test_a_pile_shows_its_top_card_and_its_size():
-    pile = Pile("Deck")
-    app = Bench(pile)
+FACES = [CardFace(str(n), "W") for n in (12, 30, 47, 55)]
+CARDS = ["c12", "c30", "c47", "c55"]
+
+
+async def test_a_hand_picker_moves_between_the_pickable_cards_stops_at_the_ends_and_enter_picks():
+    picker = HandPicker()
+    app = HandBench(picker)
     async with app.run_test(size=SIZE) as pilot:
-        pile.show(23, CardFace.back("B", "blue"))
+        picker.offer(FACES, CARDS, pickable={1, 3}, pick_label="Play")
         await pilot.pause()
-        text = screen_text(app)
-        assert "Deck" in text and "23 cards" in text and "░B░" in text
-        assert "look through" not in text  # hidden cards: nothing to look through
-        await pilot.click(Pile)
-        await pilot.pause()
-        assert not isinstance(app.screen, PileBrowser)
-        pile.show(0)
-        await pilot.pause()
-        assert "empty" in screen_text(app)
+        assert picker.has_focus and picker.cursor == 1
+        await pilot.press("right", "right", "right")  # 3 is the last pickable: it stays there
+        assert picker.cursor == 3 and app.moved == [3, 3, 3]
+        await pilot.press("left", "left")
+        assert picker.cursor == 1
+        await pilot.press("end", "enter")
+        await pilot.press("home", "space")
+        assert app.picked == [(3, "c55"), (1, "c30")]
 
 
-async def test_a_public_pile_is_looked_through_top_to_bottom_and_closed_with_escape():
-    pile = Pile("Discards")
-    app = Bench(pile)
+async def test_a_hand_picker_digits_pick_a_numbered_card_and_a_number_past_the_hand_says_so():
+    picker = HandPicker()
+    app = HandBench(picker)
     async with app.run_test(size=SIZE) as pilot:
-        pile.show(cards=[CardFace("9", "R"), CardFace("4", "G"), CardFace("12", "B")])
+        picker.offer(FACES[:3], CARDS[:3], numbered=True)
         await pilot.pause()
-        text = screen_text(app)
-        assert "3 cards" in text and "click: look through" in text
-        await pilot.click(Pile)
-        await pilot.pause()
-        assert isinstance(app.screen, PileBrowser)
-        text = screen_text(app)
-        rows = [text.index(row) for row in ("1. 9R  (top)", "2. 4G", "3. 12B  (bottom)")]
-        assert rows == sorted(rows)
-        assert "Discards: 3 cards, top first" in screen_text(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, PileBrowser)
+        assert "1" in screen_text(app) and "3" in screen_text(app)  # the numbers under the cards
+        await pilot.press("3")
+        assert picker.cursor == 2 and picker.picked == "c47"
+        await pilot.press("5")
+        assert picker.cursor == 2 and app.refused == ["You hold 3 cards: 5 is not one of them."]
+        await pilot.press("enter")  # the game named no pick: Enter is not the hand's
+        assert app.picked == []
+        picker.offer(FACES[:3], CARDS[:3])  # not numbered: digits do nothing
+        await pilot.press("1")
+        assert picker.cursor == 2
 
 
-class PileBench(Bench):
-    """A game that binds its own key to look through the discards."""
-
-    BINDINGS = [Binding("d", "discards", "Discards")]
-
-    def action_discards(self) -> None:
-        self.widget.browse()
-
-
-async def test_a_games_own_key_looks_through_a_public_pile_and_the_hint_names_it():
-    pile = Pile("Discards", hint="d or click: look through")
-    app = PileBench(pile)
+async def test_a_hand_picker_click_moves_the_cursor_or_picks_as_the_game_asks():
+    picker = HandPicker()
+    app = HandBench(picker)
     async with app.run_test(size=SIZE) as pilot:
-        pile.show(cards=[CardFace("9", "R")])
+        picker.offer(FACES, CARDS)
         await pilot.pause()
-        assert "1 card" in screen_text(app) and "d or click: look through" in screen_text(app)
-        await pilot.press("d")
+        await pilot.click(HandPicker, offset=(2 + 6 * 2, 1))
+        assert picker.cursor == 2 and app.moved == [2] and app.picked == []
+        picker.offer(FACES, CARDS, pickable={0, 3}, click="pick")
+        await pilot.click(HandPicker, offset=(2 + 6 * 1, 1))  # not pickable: picked all the same (the game says why)
+        await pilot.click(HandPicker, offset=(2 + 6 * 3, 1))
+        assert app.picked == [(1, "c30"), (3, "c55")] and picker.cursor == 3
+
+
+async def test_a_hand_only_shown_takes_no_key_and_no_click_and_gives_up_the_focus():
+    picker = HandPicker()
+    app = HandBench(picker)
+    async with app.run_test(size=SIZE) as pilot:
+        picker.offer(FACES, CARDS, pick_label="Play")
         await pilot.pause()
-        assert isinstance(app.screen, PileBrowser) and "1. 9R  (top)" in screen_text(app)
+        picker.show(FACES)
+        await pilot.pause()
+        assert not picker.has_focus and not picker.active
+        await pilot.press("right", "enter")
+        await pilot.click(HandPicker, offset=(2, 1))
+        assert app.moved == [] and app.picked == []
+
+
+async def test_a_hand_picker_keeps_its_cursor_until_the_deal_changes():
+    picker = HandPicker()
+    app = HandBench(picker)
+    async with app.run_test(size=SIZE) as pilot:
+        picker.offer(FACES, CARDS, key=1)
+        await pilot.press("right", "right")
+        picker.offer(FACES, CARDS, key=1)
+        assert picker.cursor == 2
+        picker.offer(FACES[:2], CARDS[:2], key=1)  # a card less: the cursor stays on the hand
+        assert picker.cursor == 1
+        picker.show(FACES)  # another player's turn
+        picker.offer(FACES[:3], CARDS[:3], key=1)  # the next turn: where it was
+        assert picker.cursor == 1
+        picker.offer(FACES, CARDS, key=2)
+        assert picker.cursor == 0
 
 
 class PhaseProbe(GameScreen):
@@ -297,27 +358,17 @@ async def test_blind_chicken_offers_the_arranging_keys_only_while_arranging():
         assert list(match.view()["hand"]) == order
 
 
-class HandBench(Bench):
-    clicked: list[int]
-
-    def on_hand_row_clicked(self, event) -> None:
-        self.clicked.append(event.index)
-
-
 async def test_a_hand_too_wide_for_the_screen_overlaps_its_cards_so_every_one_shows_and_takes_a_click():
-    from tablegames.ui.widgets import HandRow
-
     # 26 cards (a big round's claims) in 80 columns: 13 fit side by side.
     faces = [CardFace(str(n), "W") for n in range(10, 36)]
-    row = HandRow()
-    app = HandBench(row)
-    app.clicked = []
+    picker = HandPicker()
+    app = HandBench(picker)
     async with app.run_test(size=SIZE) as pilot:
-        row.show(faces, cursor=25)
+        picker.offer(faces, [str(n) for n in range(10, 36)], cursor=25, click="pick")
         await pilot.pause()
         text = screen_text(app)
         assert all(str(n) in text for n in range(10, 36))
         for index in range(26):
-            x = next(x for x in range(80) if row.index_at(x) == index)
-            await pilot.click(HandRow, offset=(x, 1))
-        assert app.clicked == list(range(26))
+            x = next(x for x in range(80) if picker.index_at(x) == index)
+            await pilot.click(HandPicker, offset=(x, 1))
+        assert [index for index, _ in app.picked] == list(range(26))

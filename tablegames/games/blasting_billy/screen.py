@@ -1,7 +1,7 @@
 """Blasting Billy's screen: your hand, where each card can go, and the loot
 of Billy and every player by type; then the reveal, step by step.
 
-Draws only from the view dict (see ``tablegames.ui.game_screen``): a card
+Draws only from the view (``BillyView``; see ``tablegames.ui.game_screen``): a card
 whose value is hidden reaches the screen as a hidden token (``G?``) and is
 drawn as a back in its type's colour and letter, never with a value.
 
@@ -14,10 +14,10 @@ Keys: left/right, 1-3 or a click choose a card; b / c / d play it at once
 to Billy, into your loot or into the box (a click on a place too). Enter
 plays nothing until a place has been picked with up/down: only then does
 the footer offer it, named for that place, so it never reads as "b, then
-Enter". When the game is over the reveal opens (``RevealScreen``): Enter or
-space for the next step, left for the previous one, ``s`` for the outcome;
-Enter on the outcome shows the results, where the match's own keys (play
-again, quit) are.
+Enter". When the game is over the reveal opens (``RevealScreen``, the
+spec's ``before_results``): Enter or space for the next step, left for the
+previous one, ``s`` for the outcome; Enter on the outcome shows the results,
+where the match's own keys (play again, quit) are.
 """
 
 from __future__ import annotations
@@ -31,21 +31,20 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Click, Mount
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from tablegames.core.words import plural
 from tablegames.games.blasting_billy.rules import outcome_line
-from tablegames.games.blasting_billy.view import Reveal
+from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal
 from tablegames.games.blasting_billy.vocab import (
-    TYPE_LETTERS, TYPE_NAMES, TYPES, is_hidden, token_value, type_from_token,
+    PLAYS, TYPE_LETTERS, TYPE_NAMES, TYPES, Where, card_from_id, is_hidden, token_value, type_from_token,
 )
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.results import ResultsScreen
-from tablegames.ui.widgets import CardFace, HandRow, TextLine
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, TextLine
 
 # Each type's colour; its letter (and the column it stands in) always says
 # the type too, so colour is never the only signal. Fixed colours, not the
@@ -114,21 +113,6 @@ class Lines(Widget):
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return max(1, len(self.lines))
-
-
-class PlacePicker(Lines):
-    """The three places a card can go, one line each; a click plays there."""
-
-    class Clicked(Message):
-        def __init__(self, picker: "PlacePicker", index: int) -> None:
-            super().__init__()
-            self.picker = picker
-            self.index = index
-
-    def on_click(self, event: Click) -> None:
-        if 0 <= event.y < len(PLACES) and len(self.lines) == len(PLACES):
-            event.stop()
-            self.post_message(self.Clicked(self, event.y))
 
 
 def cell(tokens: list[str], back: str, glyphs: Glyphs, width: int) -> Text:
@@ -205,18 +189,15 @@ def column_total(tokens: list[str]) -> int:
     return sum(live)
 
 
-_CARD = Binding.Group("Card", compact=True)
 _PLACE = Binding.Group("Place", compact=True)
 
 
-class Screen(GameScreen):
+class BlastingBillyScreen(GameScreen[BillyView]):
+    # The hand is a HandPicker (left/right, 1-3 or a click choose a card).
     # Each letter plays at once, and its footer label says the move. Enter
     # is offered only once a place is picked with up/down, and is named for
     # it ("⏎ Dump"), in the footer's room of "↑↓ Place".
     BINDINGS = [
-        Binding("left", "card(-1)", "Card", group=_CARD),
-        Binding("right", "card(1)", "Card", group=_CARD),
-        *[Binding(str(n), f"card_no({n})", f"Card {n}", show=False) for n in range(1, 4)],
         Binding("b", "play('billy')", "To Billy"),
         Binding("c", "play('claim')", "Claim"),
         Binding("d", "play('dump')", "Dump"),
@@ -229,14 +210,10 @@ class Screen(GameScreen):
           (("billy", "To Billy"), ("claim", "Claim"), ("dump", "Dump"))],
     ]
 
-    TURN_ACTIONS = {"card", "card_no", "place", "move_place", "play", "play_picked"}
+    TURN_ACTIONS = {"place", "move_place", "play", "play_picked"}
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
-        self.cursor = 0
-        # The place picked with up/down this turn (None: none yet; Enter waits).
-        self.place: int | None = None
-        self.hand_key: tuple = ()
 
     # ----- layout
     def compose_table(self) -> ComposeResult:
@@ -244,13 +221,32 @@ class Screen(GameScreen):
         yield TextLine(id="bb-box")
         yield TextLine(id="bb-unseen")
         yield TextLine(id="bb-hand-title")
-        yield HandRow(id="bb-hand")
-        yield PlacePicker(id="bb-places")
+        yield HandPicker(id="bb-hand")
+        # The places: a list whose keys are the screen's (b / c / d, up/down
+        # and Enter), so the hand keeps the focus and its arrows and digits.
+        places = DecisionPanel(id="bb-places", highlighted=None)
+        places.can_focus = False
+        yield places
 
     def compose_hand(self) -> ComposeResult:
         yield Lines(id="bb-board")
 
     # ----- helpers
+    @property
+    def hand(self) -> HandPicker:
+        return self.query_one("#bb-hand", HandPicker)
+
+    @property
+    def places(self) -> DecisionPanel:
+        """The three places; the one highlighted with up/down this turn is
+        the one Enter plays to (none at first: Enter waits)."""
+        return self.query_one("#bb-places", DecisionPanel)
+
+    @property
+    def cursor(self) -> int | None:
+        """The card of the hand under the cursor (the hand picker's)."""
+        return self.hand.cursor
+
     def deciding(self) -> bool:
         return self.my_turn() and self.view.get("phase") == "play"
 
@@ -274,17 +270,19 @@ class Screen(GameScreen):
         return text
 
     # ----- drawing
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: BillyView) -> None:
         self._show_piles(view)
         self._show_hand(view)
         self._show_board(view)
 
-    def _show_piles(self, view: dict) -> None:
+    def _show_piles(self, view: BillyView) -> None:
         names = view["names"]
         if view["phase"] == "over":
             pile = Text("The game is over: the reveal.", style="bold")
         elif view["final_left"]:
-            last = names[view["last_drawer"]]
+            drawer = view["last_drawer"]
+            assert drawer is not None  # known from the last draw on
+            last = names[drawer]
             pile = Text(f"Final round: {plural(view['final_left'], 'turn')} left, {last} last.",
                         style="bold")
         else:
@@ -298,37 +296,37 @@ class Screen(GameScreen):
         if unseen.display:
             unseen.show(Text("Boxed unseen at the start: ") + self.letters(view["removed"]))
 
-    def _show_hand(self, view: dict) -> None:
+    def _show_hand(self, view: BillyView) -> None:
         title = self.query_one("#bb-hand-title", TextLine)
-        row = self.query_one(HandRow)
-        places = self.query_one(PlacePicker)
+        row = self.hand
+        places = self.places
         hand = view["hand"]
         if hand is None or view["phase"] == "over":
             title.show("")
             row.show([], empty_text=self.hidden_hand_note()
                      if view["phase"] != "over" else "")
-            places.show([])
+            places.ask("", [], highlighted=None)
             return
-        key = tuple(hand)
-        if key != self.hand_key:
-            self.hand_key = key
-            self.cursor = min(self.cursor, max(0, len(hand) - 1))
-        who = view["names"][view["seat"]]
+        seat = view["seat"]
+        assert seat is not None  # a hand is shown only in a seat's own view
+        who = view["names"][seat]
         faces = [self.face(c) for c in hand]
         if not self.deciding():
             title.show(f"{who}'s hand")
             row.show(faces)
-            places.show([])
+            places.ask("", [], highlighted=None)
             return
         arrows = "<-/->" if self.glyphs.ascii else "←/→"
         title.show(f"Your turn: {arrows} or 1-3 a card, then b / c / d")
-        row.show(faces, cursor=self.cursor, marks={i: str(i + 1) for i in range(len(faces))})
-        places.show(self._place_lines(view, hand[self.cursor]))
+        # Enter is the place's (once picked), not the hand's.
+        row.offer(faces, hand, numbered=True)
+        # The notes follow the card under the cursor; the place picked stays.
+        places.ask("", self._place_labels(view, seat, row.picked or hand[0]),
+                   keys=[key for _, key, _ in PLACES], highlighted=places.highlighted)
 
-    def _place_lines(self, view: dict, card: str) -> list[Text]:
+    def _place_labels(self, view: BillyView, seat: int, card: str) -> list[Text]:
         t = type_from_token(card)
         kind = TYPE_NAMES[t].lower()
-        seat = view["seat"]
         own = view["loot"][seat][t]
         value = 0 if card.endswith("X") else token_value(card)
         before = column_total(own)
@@ -340,17 +338,10 @@ class Screen(GameScreen):
         else:
             claim_note = f"your {kind} {before} -> {before + value}"
         notes = (f"Billy has {len(view['billy'][t])} {kind}", claim_note, "out of the game")
-        lines = []
-        for i, ((_, key, words), note) in enumerate(zip(PLACES, notes)):
-            mark = self.glyphs.pointer if i == self.place else " "
-            line = Text(f"{mark} ", style="bold")
-            line.append(f"{key} ", style="bold reverse" if i == self.place else "bold")
-            line.append(set_cell_size(words, 15), style="bold" if i == self.place else "")
-            line.append(note, style="dim")
-            lines.append(line)
-        return lines
+        return [Text.assemble(set_cell_size(words, 15), (note, "dim"))
+                for (_, _, words), note in zip(PLACES, notes)]
 
-    def _show_board(self, view: dict) -> None:
+    def _show_board(self, view: BillyView) -> None:
         back = self.back()
         names = view["names"]
         labels = [self.seat_label(s) for s in range(len(names))]
@@ -392,81 +383,57 @@ class Screen(GameScreen):
         if action in self.TURN_ACTIONS:
             if not self.deciding():
                 return False
+            place = self.places.highlighted
             if action == "place":
-                return self.place is None
+                return place is None
             if action == "move_place":
-                return self.place is not None
+                return place is not None
             if action == "play_picked":
-                return self.place is not None and PLACES[self.place][0] == parameters[0]
+                return place is not None and PLACES[place][0] == parameters[0]
             return True
         return super().check_action(action, parameters)
 
     # ----- choosing and playing
-    def _hand(self) -> list[str]:
-        return list(self.view.get("hand") or [])
-
-    def action_card(self, delta: int) -> None:
-        hand = self._hand()
-        if hand:
-            self.cursor = max(0, min(len(hand) - 1, self.cursor + delta))
-            self.show_view(self.view)
-
-    def action_card_no(self, number: int) -> None:
-        hand = self._hand()
-        if number > len(hand):
-            self.say(f"You hold {len(hand)} cards.")
-            return
-        self.cursor = number - 1
-        self.show_view(self.view)
+    def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
+        event.stop()
+        self.show_view(self.view)  # the places' notes follow the card
 
     def action_place(self, delta: int) -> None:
         """The first up/down of a turn picks a place: down the first, up the last."""
-        self.place = 0 if delta > 0 else len(PLACES) - 1
-        self.show_view(self.view)
+        self.places.action_move(delta)
         self.refresh_bindings()
 
     def action_move_place(self, delta: int) -> None:
-        if self.place is not None:
-            self.place = max(0, min(len(PLACES) - 1, self.place + delta))
-        self.show_view(self.view)
+        self.places.action_move(delta)
         self.refresh_bindings()
 
     def action_play(self, where: str) -> None:
-        hand = self._hand()
-        if not self.deciding() or not hand:
+        card = self.hand.picked
+        if not self.deciding() or card is None:
             self.say("It is not your turn.")
             return
         # The next turn starts with no place picked: Enter waits again.
-        picked, self.place = self.place, None
-        if not self.act(f"{where} {hand[min(self.cursor, len(hand) - 1)]}"):
-            self.place = picked
+        places = self.places
+        picked, places.highlighted = places.highlighted, None
+        if not self.act(PLAYS[Where(where)][card_from_id(card)]):
+            places.highlighted = picked
         self.refresh_bindings()
 
     def action_play_picked(self, where: str) -> None:
         self.action_play(where)
 
-    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
-        if self.deciding():
-            self.cursor = event.index
-            self.show_view(self.view)
-
-    def on_place_picker_clicked(self, event: PlacePicker.Clicked) -> None:
-        if self.deciding():
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        """A click on a place plays there."""
+        event.stop()
+        if self.deciding() and event.index is not None:
             self.action_play(PLACES[event.index][0])
-
-    # ----- the end: the reveal before the results
-    def advance(self) -> None:
-        if self.app.screen is self and self.match.is_over():
-            self.app.switch_screen(RevealScreen(self.match))
-            return
-        super().advance()
-
 
 REVEAL_STEPS = 2 + TYPES  # face up, one step per type, the outcome
 
 
 class RevealScreen(ResultsScreen, inherit_bindings=False):
-    """The reveal, one step at a time, before the results table: every
+    """The reveal, one step at a time, before the results table (the spec's
+    ``before_results``: the app shows it when the match is over): every
     column face up; then type by type the dynamite blasts and Billy's
     comparison; then who is eliminated and who wins. Drawn from the public
     view, which shows everything once the game is over.
@@ -516,9 +483,7 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
 
     def action_step(self, delta: int) -> None:
         if self.step + delta >= REVEAL_STEPS:
-            from tablegames.ui.results import ResultsScreen as Plain
-
-            self.app.switch_screen(Plain(self.match))
+            self.app.before_results_done(self.match)
             return
         self.step = max(0, self.step + delta)
         self.draw()
@@ -539,8 +504,9 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
         return "#" if glyphs_of(self.app).ascii else "▒"
 
     def draw(self) -> None:
-        view = self.match.public_view()
+        view = cast(BillyView, self.match.public_view())
         reveal = view["reveal"]
+        assert reveal is not None  # the match is over
         step = self.step
         title = f"Blasting Billy: the reveal, step {step + 1} of {REVEAL_STEPS}"
         if step == 0:
@@ -563,12 +529,12 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
 
         return seat_label(self.match.record.seats[seat])
 
-    def _name_width(self, view: dict) -> int:
+    def _name_width(self, view: BillyView) -> int:
         """The names' column: every label whole (a 12-character bot name
         and "(bot)" too), a mark before it and a space after."""
         return max([NAME_WIDTH] + [cell_len(self._label(s)) + 2 for s in range(len(view["names"]))])
 
-    def _face_up(self, view: dict) -> Text:
+    def _face_up(self, view: BillyView) -> Text:
         """Every column face up, every card of it in play order: a column too
         long for its cell goes on in the same cell on the next line (never
         cut to its count and last cards: this is the step to read them)."""
@@ -590,7 +556,7 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
                           "before it; then Billy compares.", style="dim"))
         return Text("\n").join(lines)
 
-    def _column(self, col: dict, t: int) -> Text:
+    def _column(self, col: ColumnReveal, t: int) -> Text:
         text = Text()
         if not col["cards"]:
             return Text("(none)", style="dim")
@@ -605,7 +571,7 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
                 text.append(shown, style=TONES[t])
         return text
 
-    def _type_step(self, view: dict, reveal: dict, t: int) -> Text:
+    def _type_step(self, view: BillyView, reveal: Reveal, t: int) -> Text:
         names = view["names"]
         billy = reveal["billy"][t]
         # The cards' column: what 80 cells leave after the name, the total
@@ -631,7 +597,7 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
             lines.append(line)
         return Text("\n").join(lines)
 
-    def _outcome(self, view: dict, reveal: dict) -> Text:
+    def _outcome(self, view: BillyView, reveal: Reveal) -> Text:
         names = view["names"]
         ok, bad = ("ok", "X") if glyphs_of(self.app).ascii else ("✓", "✗")
         name_width = self._name_width(view)
@@ -658,5 +624,5 @@ class RevealScreen(ResultsScreen, inherit_bindings=False):
                         style="red" if seat["eliminated"] else "green")
             lines.append(line)
         lines.append(Text())
-        lines.append(Text(outcome_line(cast(Reveal, reveal), names), style="bold"))
+        lines.append(Text(outcome_line(reveal, names), style="bold"))
         return Text("\n").join(lines)

@@ -29,7 +29,8 @@ SPEC = GameSpec(
     sample=sample,
     build_position=build_position,
     describe_position=describe_position,
-    screen="tablegames.games.blasting_billy.screen:Screen",
+    screen="tablegames.games.blasting_billy.screen:BlastingBillyScreen",
+    before_results="tablegames.games.blasting_billy.screen:RevealScreen",
     scenes="tablegames.games.blasting_billy.scenes",
     driver="tablegames.games.blasting_billy.scenes:decide",
 )

@@ -1,7 +1,7 @@
 """Blenders Tricks' screen: the pass, tricks with must-follow, the claim and
 the barley token.
 
-Draws only from the view dict (see ``tablegames.ui.game_screen``).
+Draws only from the view (``View``; see ``tablegames.ui.game_screen``).
 
 Layout at 80x24 (five players with 12-character names fit): left of the
 log, a line with the round and the tokens, one row per player (cards
@@ -31,6 +31,8 @@ of the new round.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -39,10 +41,12 @@ from textual.events import Click
 from textual.widgets import Button, Static
 
 from tablegames.games.blenders_tricks.vocab import (
-    CARD_IDS, ICONS, IS_WILD, NUMBER_OF, SUIT, SUIT_LETTERS, SUIT_NAMES, Phase,
+    CARD_IDS, CLAIMS, ICONS, IS_WILD, KEEP, NUMBER_OF, PASSES, PLAYS, SPENDS, SUIT, SUIT_LETTERS,
+    SUIT_NAMES, DecisionView, Phase, View,
 )
+from tablegames.core.state import seat_cards
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, HandRow, ScoreTable, TextLine
+from tablegames.ui.widgets import CardFace, HandPicker, ScoreTable, TextLine
 
 # One colour per suit; the suit letter on the card always says it too.
 SUIT_TONES = ("bold #d7d7af", "bold #ffaf00", "bold #d787ff")
@@ -50,7 +54,6 @@ WILD_TONE = "bold #5fd7ff"
 LEADS = "L"  # before the name of the player who leads the trick (or the round)
 RECEIVED = "new"  # under a card passed to you, until your first card of the round
 
-_cursor = Binding.Group("Cursor", compact=True)
 _mark = Binding.Group("Mark left/right", compact=True)
 
 PASS, PLAY, CLAIM, SPEND = Phase.PASS.value, Phase.PLAY.value, Phase.CLAIM.value, Phase.SPEND.value
@@ -88,7 +91,7 @@ def join_cards(cards: list[str]) -> Text:
     return Text(" ").join(inline(c) for c in cards)
 
 
-def summary_due(view: dict) -> int:
+def summary_due(view: View) -> int:
     """The round whose summary is due before this view's new deal: at the
     pass of round 2 or 3 (for a seat, until it has passed), the round just
     scored; else 0."""
@@ -100,7 +103,7 @@ def summary_due(view: dict) -> int:
     return len(view["rounds"])
 
 
-def summary_rows(view: dict, number: int, labels: list[str]) -> tuple[list[str], list[list], Text]:
+def summary_rows(view: View, number: int, labels: list[str]) -> tuple[list[str], list[list], Text]:
     """Round ``number`` (1 = the first) as the view's public record tells
     it: the table's headers and rows (cards claimed, icons added per suit,
     the running totals after it, the spread, tokens earned, spent and held)
@@ -164,19 +167,20 @@ class RoundSummary(Vertical):
         a stray tap with the round's last move cannot skip it)."""
         event.stop()
         screen = self.screen
-        if isinstance(screen, Screen):
+        if isinstance(screen, BlendersTricksScreen):
             screen.action_summary_done()
 
 
-class Screen(GameScreen):
+class BlendersTricksScreen(GameScreen[View]):
     DEFAULT_CSS = """
     #bt-players { margin-bottom: 1; }
     #bt-button { margin: 0 0 0 1; height: 1; }
     """
 
+    # The hand is a HandPicker: left/right between the cards that may be
+    # chosen, Enter (in a trick, a claim, a token) chooses the one under the
+    # cursor; in the pass, Enter passes the two marked cards.
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Cursor", group=_cursor),
-        Binding("right", "cursor(1)", "Cursor", group=_cursor),
         Binding("l", "mark('left')", "Mark left/right", group=_mark),
         Binding("r", "mark('right')", "Mark left/right", group=_mark),
         Binding("enter", "summary_done", "Continue"),
@@ -186,20 +190,15 @@ class Screen(GameScreen):
 
     # Which keys each phase offers (the footer shows only these).
     PHASE_KEYS = {
-        PASS: {"cursor", "mark", "confirm", "summary_done"},
-        PLAY: {"cursor", "confirm"},
-        CLAIM: {"cursor", "confirm"},
-        SPEND: {"cursor", "confirm", "keep"},
+        PASS: {"mark", "confirm", "summary_done"},
+        SPEND: {"keep"},
     }
 
-    def __init__(self, match) -> None:
+    def __init__(self, match: Any) -> None:
         super().__init__(match)
-        self.cursor = 0
         self.left: str | None = None  # the cards marked for the pass
         self.right: str | None = None
         self.deal_key: tuple = ()
-        self.choices: list[str] = []  # the cards the hand row shows now
-        self.pickable: set[int] = set()  # indexes in ``choices`` that can be chosen
         # The round summary: the round on screen (None: not showing), the
         # last round this screen showed, and whether Enter works yet.
         self.summary_round: int | None = None
@@ -216,15 +215,27 @@ class Screen(GameScreen):
 
     def compose_hand(self) -> ComposeResult:
         yield TextLine(id="bt-hand-title")
-        yield HandRow(id="bt-hand")
+        yield HandPicker(id="bt-hand")
         yield Button("", id="bt-button", compact=True)
         yield RoundSummary(id="bt-summary")
+
+    # How the hand is offered in a trick, a claim and a token: Enter or a click chooses.
+    PICKS: dict[str, Any] = {"click": "pick", "move_label": "Cursor", "pick_label": "Confirm"}
 
     # ----- state of the screen
     def mine(self, *phases: str) -> bool:
         return self.phase() in phases and self.my_turn()
 
-    def my_decision(self) -> dict | None:
+    @property
+    def hand(self) -> HandPicker:
+        return self.query_one("#bt-hand", HandPicker)
+
+    @property
+    def pickable(self) -> set[int]:
+        """The cards of the hand that may be chosen now (the hand picker's)."""
+        return self.hand.pickable
+
+    def my_decision(self) -> DecisionView | None:
         decisions = self.view.get("decisions") or []
         if decisions and decisions[0]["seat"] == self.seat and self.my_turn():
             return decisions[0]
@@ -235,11 +246,10 @@ class Screen(GameScreen):
         return {"lr": glyphs.left_right, "enter": glyphs.enter}
 
     # ----- drawing
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: View) -> None:
         key = (view["round"], view["phase"] == PASS, tuple(view["hand"] or ()))
         if view["phase"] == PASS and key != self.deal_key:
             self.left = self.right = None
-            self.cursor = 0
         self.deal_key = key
         due = summary_due(view)
         if due > self.summary_seen:
@@ -256,6 +266,7 @@ class Screen(GameScreen):
     def _open_summary(self, number: int) -> None:
         self.summary_round = self.summary_seen = number
         self.summary_armed = False
+        self.hand.show([])  # its keys off while the summary is up
         self.query_one("#main").display = False
         for widget in ("#bt-hand-title", "#bt-hand", "#bt-button"):
             self.query_one(widget).display = False
@@ -275,7 +286,7 @@ class Screen(GameScreen):
         self._show_summary(self.view)
         self.update_footer()
 
-    def _show_summary(self, view: dict) -> None:
+    def _show_summary(self, view: View) -> None:
         number = self.summary_round
         assert number is not None
         names = view["names"]
@@ -306,7 +317,7 @@ class Screen(GameScreen):
             self.query_one(widget).display = True
         self.redraw()
 
-    def _show_info(self, view: dict) -> None:
+    def _show_info(self, view: View) -> None:
         glyphs = self.glyphs
         names = view["names"]
         parts = [f"Round {view['round']} of 3", f"supply: {view['supply']} tokens"]
@@ -316,13 +327,13 @@ class Screen(GameScreen):
             parts.append(f"tricks left: {max(view['hand_sizes'])}")
         self.query_one("#bt-info", TextLine).show(Text(f" {glyphs.sep} ".join(parts), style="bold"))
 
-    def _show_players(self, view: dict) -> None:
+    def _show_players(self, view: View) -> None:
         """One row per player; the card each has put in the trick in the
         last column, the one winning it so far starred."""
         glyphs = self.glyphs
         phase = view["phase"]
-        played = {seat: card for seat, card in view["trick"]} if phase in (PLAY, CLAIM) else {}
-        rows = []
+        played = dict(seat_cards(view["trick"])) if phase in (PLAY, CLAIM) else {}
+        rows: list[list[str | int | Text]] = []
         for seat in range(len(view["names"])):
             deciding = (phase == PASS and not view["passed"][seat]) or view["turn"] == seat or \
                 (bool(view["decisions"]) and view["decisions"][0]["seat"] == seat)
@@ -344,7 +355,7 @@ class Screen(GameScreen):
             ["", "Player", "Took", *SUIT_LETTERS, "Spread", "Tok", "Trick"], rows, strong=you,
             numeric={2, 3, 4, 5, 6, 7})
 
-    def _show_trick(self, view: dict) -> None:
+    def _show_trick(self, view: View) -> None:
         names = view["names"]
         trick = view["trick"]
         lead_line = Text()
@@ -359,71 +370,71 @@ class Screen(GameScreen):
                 else:
                     lead_line.append(f"{SUIT_NAMES[lead]} ({SUIT_LETTERS[lead]})", style=SUIT_TONES[lead])
                 winning = view["winning"]
-                best = dict((s, c) for s, c in trick)[winning]
+                assert winning is not None  # a card is in the trick
+                best = dict(seat_cards(trick))[winning]
                 lead_line.append(f"  winning: {self.glyphs.win}{names[winning]}, {NUMBER_OF[best]}")
         self.query_one("#bt-lead", TextLine).show(lead_line)
         last = view["last_trick"]
         line, took = Text(), Text()
         if last:
             line.append("Last   ", style="bold")
-            line.append(join_cards([c for _, c in last["plays"]]))
+            line.append(join_cards([c for _, c in seat_cards(last["plays"])]))
             took.append(f"       {self.glyphs.win}{names[last['winner']]} took ")
             took.append(join_cards(last["claimed"]) if last["claimed"] else Text("nothing"))
         self.query_one("#bt-last", TextLine).show(line)
         self.query_one("#bt-took", TextLine).show(took)
 
-    def _show_hand(self, view: dict) -> None:
+    def _show_hand(self, view: View) -> None:
         """The hand (or the cards to choose from) under a title line that
         says what the keys do; the status line above names the player."""
         title = self.query_one("#bt-hand-title", TextLine)
-        row = self.query_one(HandRow)
+        row = self.hand
         button = self.query_one("#bt-button", Button)
         button.display = False
         hand = view["hand"]
         keys = self._keys()
-        self.choices, self.pickable = [], set()
         if hand is None:
             title.show("")
             row.show([], empty_text=self.hidden_hand_note())
             return
         n = len(view["names"])
         seat = view["seat"]
+        assert seat is not None  # a hand is shown only in a seat's own view
+        # The cursor starts over on the first card whenever the cards to choose from change.
+        key = (view["round"], view["phase"], tuple(hand))
         received = set(view["received"])
         new_note = f", {RECEIVED} = passed to you" if received else ""
         if self.mine(PASS):
             left, right = view["names"][(seat + 1) % n], view["names"][(seat - 1) % n]
-            self._choose_from(hand, set(range(len(hand))))
             marks = {}
             if self.left in hand:
                 marks[hand.index(self.left)] = "L"
             if self.right in hand:
                 marks[hand.index(self.right)] = "R"
             title.show(f"l = to {left}, r = to {right}, {keys['lr']} pick, {keys['enter']} passes")
-            row.show([face(c) for c in hand], cursor=self.cursor, marks=marks)
+            # A click marks a card; Enter passes the two marked (the screen's).
+            row.offer([face(c) for c in hand], hand, key=key, marks=marks, click="pick", move_label="Cursor")
             button.label = "Pass the marked cards (Enter)"
             button.display = True
             return
         if self.mine(PLAY):
             ok = playable(hand, view["lead_suit"])
-            self._choose_from(hand, ok)
             dim = set(range(len(hand))) - ok
             marks = {i: ("+" if dim and i in ok else "") + (RECEIVED if c in received else "")
                      for i, c in enumerate(hand)}
             extra = ("+ = playable" if dim else "") + (new_note if dim else new_note[2:])
             title.show(f"Your turn: {keys['lr']}, {keys['enter']} plays" + (f" ({extra})" if extra else ""))
-            row.show([face(c) for c in hand], cursor=self.cursor, marks={i: m for i, m in marks.items() if m},
-                     dim=dim)
+            row.offer([face(c) for c in hand], hand, key=key, pickable=ok,
+                      marks={i: m for i, m in marks.items() if m}, dim=dim, **self.PICKS)
             return
         decision = self.my_decision()
         if decision is not None and decision["kind"] == "claim":
             cards = decision["cards"]
-            self._choose_from(cards, set(range(len(cards))))
             title.show(f"You won the trick: claim one more card ({keys['lr']}, {keys['enter']}, or click)")
-            row.show([face(c) for c in cards], cursor=self.cursor)
+            row.offer([face(c) for c in cards], cards, key=(key, "claim", tuple(cards)), **self.PICKS)
             return
         if decision is not None and decision["kind"] == "spend":
             cards = decision["cards"]
-            self._choose_from(cards, set(range(len(cards))))
             held = view["tokens"][seat]
             if held == 1:
                 title.show(f"Spend a barley token to ignore a card ({keys['lr']}, {keys['enter']}), "
@@ -431,7 +442,7 @@ class Screen(GameScreen):
             else:
                 title.show(f"Spend one of your {held} tokens on a card ({keys['lr']}, {keys['enter']}) "
                            f"or keep them (k)")
-            row.show([face(c) for c in cards], cursor=self.cursor)
+            row.offer([face(c) for c in cards], cards, key=(key, "spend", tuple(cards)), **self.PICKS)
             button.label = "Keep the token (k)" if held == 1 else "Keep the tokens (k)"
             button.display = True
             return
@@ -441,11 +452,6 @@ class Screen(GameScreen):
         marks = {i: RECEIVED for i, c in enumerate(hand) if c in received}
         marks.update({hand.index(c): m for c, m in zip(mine, ("L", "R")) if c in hand})
         row.show([face(c) for c in hand], marks=marks, empty_text="(no cards)")
-
-    def _choose_from(self, cards: list[str], pickable: set[int]) -> None:
-        self.choices, self.pickable = list(cards), set(pickable)
-        if self.cursor not in pickable:
-            self.cursor = min(pickable) if pickable else 0
 
     # ----- which keys work now
     def key_offered(self, action: str, parameters: tuple) -> bool:
@@ -457,21 +463,10 @@ class Screen(GameScreen):
         return self.summary_round is None and self.my_turn()
 
     # ----- actions
-    def action_cursor(self, delta: int) -> None:
-        if not self.pickable:
-            return
-        order = sorted(self.pickable)
-        if self.cursor in order:
-            i = order.index(self.cursor) + delta
-        else:
-            i = 0 if delta > 0 else len(order) - 1
-        self.cursor = order[max(0, min(len(order) - 1, i))]
-        self.show_view(self.view)
-
     def action_mark(self, side: str) -> None:
-        if not self.mine(PASS) or not self.choices:
+        card = self.hand.picked
+        if not self.mine(PASS) or card is None:
             return
-        card = self.choices[self.cursor]
         if side == "left":
             self.left = None if self.left == card else card
             if self.right == card:
@@ -486,47 +481,39 @@ class Screen(GameScreen):
     def action_confirm(self) -> None:
         if self.mine(PASS):
             self._pass()
-        elif self.mine(PLAY, CLAIM, SPEND) and self.choices:
-            self._pick(self.cursor)
 
     def _pass(self) -> None:
         if self.left is None or self.right is None:
             missing = "left (l)" if self.left is None else "right (r)"
             self.say(f"Mark a card for the {missing} first.")
             return
-        left, right = NUMBER_OF[self.left], NUMBER_OF[self.right]
-        self.act(f"pass {left} {right}")
+        self.act(PASSES[NUMBER_OF[self.left]][NUMBER_OF[self.right]])
 
-    def _pick(self, index: int) -> None:
-        card = NUMBER_OF[self.choices[index]]
+    def _pick(self, index: int, card_id: str) -> None:
+        card = NUMBER_OF[card_id]
         phase = self.phase()
         if phase == PLAY:
-            if index not in self.pickable:
+            if index not in self.hand.pickable:
                 lead = self.view["lead_suit"]
                 self.say(f"Follow suit: play a {SUIT_NAMES[lead]} card (or a wild)." if lead is not None
                          else "You cannot play that card now.")
                 return
-            self.cursor = 0
-            self.act(f"play {card}")
+            self.act(PLAYS[card])
         elif phase == CLAIM:
-            self.cursor = 0
-            self.act(f"claim {card}")
+            self.act(CLAIMS[card])
         elif phase == SPEND:
-            self.cursor = 0
-            self.act(f"spend {card}")
+            self.act(SPENDS[card])
 
     def action_keep(self) -> None:
         if self.my_decision() is not None and self.phase() == SPEND:
-            self.cursor = 0
-            self.act("keep")
+            self.act(KEEP)
 
-    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
+    def on_hand_picker_picked(self, event: HandPicker.Picked) -> None:
+        """Enter or a click: in a trick, a claim or a token, the card chosen;
+        in the pass (clicks only), a card marked for the left, then the right."""
         event.stop()
-        if not self.choices or event.index >= len(self.choices):
-            return
         if self.mine(PASS):
-            card = self.choices[event.index]
-            self.cursor = event.index
+            card = event.card
             if card in (self.left, self.right):
                 self.left = None if self.left == card else self.left
                 self.right = None if self.right == card else self.right
@@ -540,8 +527,7 @@ class Screen(GameScreen):
             self.say("")
             self.show_view(self.view)
         elif self.mine(PLAY, CLAIM, SPEND):
-            self.cursor = event.index
-            self._pick(event.index)
+            self._pick(event.index, event.card)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -19,7 +19,7 @@ SPEC = GameSpec(
     score_name="spread",
     lowest_best=True,
     sample=sample,
-    screen="tablegames.games.blenders_tricks.screen:Screen",
+    screen="tablegames.games.blenders_tricks.screen:BlendersTricksScreen",
     scenes="tablegames.games.blenders_tricks.scenes",
     driver="tablegames.games.blenders_tricks.driver:decide",
 )

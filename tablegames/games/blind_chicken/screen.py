@@ -6,7 +6,7 @@ second tap on the same card puts it back), the Sort and Done buttons sort
 the hand and confirm it; playing, a tap on the leftmost or rightmost card;
 setting a trick aside, a tap on a line of the list.
 
-Draws only from the view dict (see ``tablegames.ui.game_screen``).
+Draws only from the view (``BlindChickenView``; see ``tablegames.ui.game_screen``).
 """
 
 from __future__ import annotations
@@ -22,17 +22,16 @@ from textual.widgets import Button
 
 from tablegames.games.blind_chicken.cards import EGGS, card_number, trick_score
 from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
+from tablegames.games.blind_chicken.view import BlindChickenView, LastTrick
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
 from tablegames.core.match import Match
 from tablegames.core.words import plural
-from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, TextLine, TrickArea
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, ScoreTable, TextLine, TrickArea
 
 CHICKEN_TONE = "bold #ff8700"
 
-_cursor = Binding.Group("Cursor", compact=True)
 _move = Binding.Group("Move", compact=True)
-_pick = Binding.Group("Pick end", compact=True)
 _play = Binding.Group("Play end", compact=True)
 
 
@@ -44,7 +43,7 @@ _play = Binding.Group("Play end", compact=True)
 _ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple, list[str]]]]" = WeakKeyDictionary()
 
 
-class Screen(GameScreen):
+class BlindChickenScreen(GameScreen[BlindChickenView]):
     DEFAULT_CSS = """
     #bc-players { margin-bottom: 1; }
     /* Six seats: the trick may take four lines, so no gap above it. */
@@ -54,22 +53,15 @@ class Screen(GameScreen):
     #bc-hand-top Button { margin-left: 1; width: auto; min-width: 0; }
     """
 
+    # The hand's cursor (left/right, Home/End) and Enter to play the end
+    # under it are the hand picker's; arranging, Enter is "Done".
     BINDINGS = [
         # Arranging the hand.
-        Binding("left", "cursor(-1)", "Cursor", group=_cursor),
-        Binding("right", "cursor(1)", "Cursor", group=_cursor),
-        Binding("home", "cursor_end(0)", "First card", show=False),
-        Binding("end", "cursor_end(-1)", "Last card", show=False),
         Binding("comma,shift+left", "move(-1)", "Move card", group=_move, key_display=","),
         Binding("full_stop,shift+right", "move(1)", "Move card", group=_move, key_display="."),
         Binding("s", "sort", "Sort"),
         Binding("enter", "confirm", "Done"),
-        # Playing an end card.
-        Binding("left", "pick('L')", "Pick end", group=_pick),
-        Binding("right", "pick('R')", "Pick end", group=_pick),
-        Binding("enter", "play_picked", "Play"),
-        # `l` / `r` play at once: the footer lists them after Enter (which it
-        # orders by first binding), so it never reads "r, then Enter".
+        # Playing an end card: `l` / `r` play at once.
         Binding("l", "play('L')", "Play end", group=_play),
         Binding("r", "play('R')", "Play end", group=_play),
         # Setting a trick aside: the decision panel's keys (up/down, Enter, n).
@@ -77,17 +69,15 @@ class Screen(GameScreen):
 
     # Which actions belong to which phase (the footer shows only these).
     PHASE_KEYS = {
-        ORDER: {"cursor", "cursor_end", "move", "sort", "confirm"},
-        PLAY: {"pick", "play", "play_picked"},
+        ORDER: {"move", "sort", "confirm"},
+        PLAY: {"play"},
     }
 
-    def __init__(self, match) -> None:
+    def __init__(self, match: Match) -> None:
         super().__init__(match)
         self.order: list[str] = []  # the hand as arranged so far (ordering phase)
         self.order_key: tuple = ()
-        self.cursor = 0
         self.lifted: int | None = None  # the card a tap lifted, to put in the place tapped next
-        self.side = "L"  # the end picked in the play phase
         self.aside_key: tuple = ()  # the set-aside decision the panel shows (its highlight is kept)
 
     # ----- layout
@@ -104,7 +94,7 @@ class Screen(GameScreen):
                 button = Button(label, id=name, compact=True)
                 button.can_focus = False  # keys stay the screen's
                 yield button
-        yield HandRow(id="bc-hand")
+        yield HandPicker(id="bc-hand")
         yield DecisionPanel(id="bc-aside")
 
     # ----- drawing
@@ -123,13 +113,22 @@ class Screen(GameScreen):
         """Whether the seat at the keyboard has to decide in ``phase`` now."""
         return self.phase() == phase and self.my_turn()
 
-    def show_view(self, view: dict) -> None:
+    @property
+    def hand(self) -> HandPicker:
+        return self.query_one("#bc-hand", HandPicker)
+
+    @property
+    def cursor(self) -> int | None:
+        """The card of the hand under the cursor (the hand picker's)."""
+        return self.hand.cursor
+
+    def show_view(self, view: BlindChickenView) -> None:
         self._show_info(view)
         self._show_players(view)
         self._show_trick(view)
         self._show_hand(view)
 
-    def _show_info(self, view: dict) -> None:
+    def _show_info(self, view: BlindChickenView) -> None:
         limit = view["hand_limit"]
         hands = f"Hand {view['hand_no']} of {limit}" if limit > 0 else f"Hand {view['hand_no']}"
         glyphs, own = self.glyphs, self.own_glyphs
@@ -149,10 +148,10 @@ class Screen(GameScreen):
             text = sep.join([hands, marks, *target])
         line.show(Text(text, style="bold"))
 
-    def _show_players(self, view: dict) -> None:
+    def _show_players(self, view: BlindChickenView) -> None:
         glyphs, own = self.glyphs, self.own_glyphs
         phase = view["phase"]
-        rows = []
+        rows: list[list[Text | str | int]] = []
         for seat, name in enumerate(view["names"]):
             to_move = (view["turn"] == seat) or (phase == ORDER and not view["ordered"][seat])
             marks = (glyphs.turn if to_move and phase != ORDER else " ")
@@ -186,7 +185,7 @@ class Screen(GameScreen):
             numeric={2, 3, 4},
         )
 
-    def _show_trick(self, view: dict) -> None:
+    def _show_trick(self, view: BlindChickenView) -> None:
         names = view["names"]
         n = len(names)
         trick = view["trick"]
@@ -202,7 +201,7 @@ class Screen(GameScreen):
         line = self.query_one("#bc-last", TextLine)
         line.show(self._last_trick(last, names, line.size.width or self.app.size.width - 28) if last else Text())
 
-    def _last_trick(self, last: dict, names: list[str], width: int) -> Text:
+    def _last_trick(self, last: LastTrick, names: list[str], width: int) -> Text:
         """"Last   ★Kim took: 41 50 14 52🐔3 53 56" in ``width`` cells, or, when
         that does not fit (a long name and many chickens at six seats), the
         number of chickens and the points: the log and the players' table
@@ -216,9 +215,9 @@ class Screen(GameScreen):
         points = trick_score(card_number(c) for c in last["cards"])
         return Text.assemble(head, f" {plural(chickens, 'chicken')}: {points}")
 
-    def _show_hand(self, view: dict) -> None:
+    def _show_hand(self, view: BlindChickenView) -> None:
         title = self.query_one("#bc-hand-title", TextLine)
-        hand_row = self.query_one(HandRow)
+        hand_row = self.hand
         aside = self.query_one("#bc-aside", DecisionPanel)
         hand = view["hand"]
         phase = view["phase"]
@@ -232,13 +231,15 @@ class Screen(GameScreen):
             title.show("")
             hand_row.show([], empty_text=self.hidden_hand_note())
             return
-        who = view["names"][view["seat"]]
+        seat = view["seat"]
+        assert seat is not None  # a hand is shown only in a seat's view
+        who = view["names"][seat]
         if phase == ORDER and self.my_turn():
             key = (view["hand_no"], tuple(sorted(hand)))
             if key != self.order_key:
-                kept_key, kept = _ARRANGED.get(self.match, {}).get(view["seat"], ((), []))
+                kept_key, kept = _ARRANGED.get(self.match, {}).get(seat, ((), []))
                 self.order = list(kept) if kept_key == key else list(hand)
-                self.order_key, self.cursor, self.lifted = key, 0, None
+                self.order_key, self.lifted = key, None
             marks = {0: "L", len(self.order) - 1: "R"}
             if self.lifted is not None:
                 title.show(f"{who}: tap the place for your {card_number(self.order[self.lifted])} "
@@ -246,9 +247,12 @@ class Screen(GameScreen):
                 marks[self.lifted] = "move"
             else:
                 title.show(f"{who}: {glyphs.left_right} choose, ,/. move (or tap a card, then its place)")
-            hand_row.show([self.face(c) for c in self.order], cursor=self.cursor, marks=marks)
+            # Enter is "Done" (the screen's); a tap lifts or places a card.
+            hand_row.offer([self.face(c) for c in self.order], self.order, key=key, marks=marks,
+                           click="pick", move_label="Cursor")
             return
         if phase == ASIDE and self.my_turn():
+            hand_row.show([])
             hand_row.display = False
             title.show(f"{who}, you took the last trick")
             self._fill_aside(view, aside)
@@ -257,12 +261,11 @@ class Screen(GameScreen):
         ends = {0: "L"} if len(faces) == 1 else {0: "L", len(faces) - 1: "R"}
         middle = set(range(1, len(faces) - 1))
         if phase == PLAY and self.my_turn():
-            if len(faces) == 1:
-                self.side = "L"
-            cursor = 0 if self.side == "L" else len(faces) - 1
             title.show(f"{who}, your turn: l or r plays an end card ({glyphs.left_right} and "
                        f"{glyphs.enter}, or a click)")
-            hand_row.show(faces, cursor=cursor, marks=ends, dim=middle)
+            # Only the ends can be picked: left/right go from one to the other.
+            hand_row.offer(faces, hand, pickable=set(ends), marks=ends, dim=middle, click="pick",
+                           move_label="Pick end", pick_label="Play")
             return
         if phase == ORDER:
             title.show(f"{who}'s hand (arranged; it stays in this order)")
@@ -277,9 +280,10 @@ class Screen(GameScreen):
         aside.display = False
         aside.disabled = True
 
-    def _fill_aside(self, view: dict, aside: DecisionPanel) -> None:
+    def _fill_aside(self, view: BlindChickenView, aside: DecisionPanel) -> None:
         aside.display = True
         aside.disabled = False
+        assert self.seat is not None
         tricks = view["taken"][self.seat][:-1]
         key = (view["hand_no"], len(tricks))
         if key != self.aside_key:
@@ -296,16 +300,10 @@ class Screen(GameScreen):
         aside.focus()
 
     # ----- arranging
-    def action_cursor(self, delta: int) -> None:
-        self.lifted = None
-        if self.order:
-            self.cursor = max(0, min(len(self.order) - 1, self.cursor + delta))
-            self.show_view(self.view)
-
-    def action_cursor_end(self, index: int) -> None:
-        self.lifted = None
-        if self.order:
-            self.cursor = index % len(self.order)
+    def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
+        event.stop()
+        if self.mine(ORDER):
+            self.lifted = None
             self.show_view(self.view)
 
     def action_move(self, delta: int) -> None:
@@ -313,12 +311,13 @@ class Screen(GameScreen):
             self.say("Your hand's order is fixed now.")
             return
         self.lifted = None
-        target = self.cursor + delta
+        cursor = self.hand.cursor or 0
+        target = cursor + delta
         if not 0 <= target < len(self.order):
             self.say("That card is already at the end.")
             return
-        self.order[self.cursor], self.order[target] = self.order[target], self.order[self.cursor]
-        self.cursor = target
+        self.order[cursor], self.order[target] = self.order[target], self.order[cursor]
+        self.hand.cursor = target
         self.say("")
         self._keep_arrangement()
         self.show_view(self.view)
@@ -344,18 +343,15 @@ class Screen(GameScreen):
             self.say("There is no hand for you to arrange now.")
 
     # ----- playing
-    def action_pick(self, side: str) -> None:
-        self.side = side
-        self.show_view(self.view)
-
     def action_play(self, side: str) -> None:
-        self.side = side
+        # The cursor stays on the end played: the next turn starts there.
+        if self.hand.cards:
+            self.hand.cursor = 0 if side == "L" else len(self.hand.cards) - 1
         self.act(Play(side))
 
-    def action_play_picked(self) -> None:
-        self.act(Play(self.side))
-
-    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
+    def on_hand_picker_picked(self, event: HandPicker.Picked) -> None:
+        """Enter or a tap on an end card plays it; arranging, a tap lifts or places a card."""
+        event.stop()
         if self.mine(ORDER):
             self._tap_arranging(event.index)
         elif self.phase() == PLAY:
@@ -377,7 +373,7 @@ class Screen(GameScreen):
             self.lifted = None
         else:
             self.lifted = None if lifted == index else index
-        self.cursor = index
+        self.hand.cursor = index
         self.say("")
         self.show_view(self.view)
 

@@ -32,7 +32,7 @@ SPEC = GameSpec(
     check_options=check_options,
     build_position=build_position,
     describe_position=describe_position,
-    screen="tablegames.games.blind_chicken.screen:Screen",
+    screen="tablegames.games.blind_chicken.screen:BlindChickenScreen",
     scenes="tablegames.games.blind_chicken.scenes",
     driver="tablegames.games.blind_chicken.driver:decide",
 )

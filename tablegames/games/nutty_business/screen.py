@@ -2,7 +2,7 @@
 for every decision inside a turn (which top card acts first, a short Customs
 payment, a Police Raid).
 
-Draws only from the view (see ``tablegames.ui.game_screen``).
+Draws only from the view (``NuttyView``; see ``tablegames.ui.game_screen``).
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from tablegames.games.nutty_business.vocab import (
     BANK, C2, C3, C5, CARD_NAMES, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
     First, Play, Raid, Start, kind_of,
 )
+from tablegames.games.nutty_business.view import NuttyView
 from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.widgets import CardFace, DecisionPanel, HandRow, ScoreTable, TextLine
+from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, ScoreTable, TextLine
 
 # Every card has a short name and a colour (never colour alone).
 SHORT = {C2: "Contra 2", C3: "Contra 3", C5: "Contra 5", BANK: "Bank", RAID: "Raid",
@@ -52,7 +53,6 @@ PILE_NAMES = ("A", "B")
 PILE_KEYS = ("a", "b")
 # The players' table's width at 80 columns (left of the log).
 TABLE_WIDTH = 52
-CARD_KEYS = Binding.Group("Card", compact=True)
 ONTO_KEYS = Binding.Group("Onto A/B", compact=True)
 
 
@@ -85,7 +85,7 @@ class PileTarget(Static):
         self.post_message(self.Chosen(self.pile))
 
 
-def every_pile(view: dict) -> Text:
+def every_pile(view: NuttyView) -> Text:
     """Every player's piles, card by card, bottom to top (all of it public)."""
     names = view["names"]
     width = max(len(name[:12]) for name in names)
@@ -137,7 +137,7 @@ class AllPiles(ModalScreen[None]):
         self.dismiss()
 
 
-class NuttyBusinessScreen(GameScreen):
+class NuttyBusinessScreen(GameScreen[NuttyView]):
     DEFAULT_CSS = """
     NuttyBusinessScreen #nb-info { margin-bottom: 0; }
     NuttyBusinessScreen #nb-players { margin-bottom: 1; }
@@ -150,18 +150,14 @@ class NuttyBusinessScreen(GameScreen):
     """
 
     BINDINGS = [
-        # Your hand: pick a card (arrows, or its number: digits always count
-        # the cards of your hand, as in every game), then a pile (its letter).
-        Binding("left", "card(-1)", "Card", group=CARD_KEYS),
-        Binding("right", "card(1)", "Card", group=CARD_KEYS),
-        *[Binding(str(n), f"card_no({n})", f"Card {n}", show=False) for n in range(1, 9)],
+        # Your hand is a HandPicker: a card by the arrows or its number
+        # (digits always count the cards of your hand, as in every game),
+        # Enter plays it onto the pile picked; or a pile's letter plays it there.
         Binding(PILE_KEYS[0], "play_on(0)", "Onto A/B", key_display=f"{PILE_KEYS[0]}/",
                 group=ONTO_KEYS),
         Binding(PILE_KEYS[1], "play_on(1)", "Onto A/B", group=ONTO_KEYS),
         Binding("up", "pile(0)", "Pile", show=False),
         Binding("down", "pile(1)", "Pile", show=False),
-        Binding("enter", "play", "Play"),
-        Binding("enter", "lay", "Lay face down"),
         # A list of choices (order, Customs split, Police Raid) is a
         # DecisionPanel: up/down, Enter, a digit or a click, its own keys.
         # Looking through the piles.
@@ -170,9 +166,8 @@ class NuttyBusinessScreen(GameScreen):
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
-        self.cursor = 0
         self.target = 0  # the pile a card goes to
-        self.hand_key: tuple = ()
+        self.hand_key: tuple = ()  # a new hand or turn: the first pile again
         self.choices_key: tuple = ()
         self.choice_actions: list[Any] = []
 
@@ -184,7 +179,7 @@ class NuttyBusinessScreen(GameScreen):
 
     def compose_hand(self) -> ComposeResult:
         yield TextLine(id="nb-hand-title")
-        yield HandRow(id="nb-hand")
+        yield HandPicker(id="nb-hand")
         with Horizontal(id="nb-onto"):
             yield TextLine("Onto:", id="nb-onto-label")
             yield PileTarget(0, id="nb-onto-0")
@@ -204,12 +199,8 @@ class NuttyBusinessScreen(GameScreen):
         return d["kind"] if d else ""
 
     PHASE_ACTIONS = {
-        "card": {"start", "play"},
-        "card_no": {"start", "play"},
         "pile": {"play"},
         "play_on": {"play"},
-        "play": {"play"},
-        "lay": {"start"},
     }
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -223,14 +214,23 @@ class NuttyBusinessScreen(GameScreen):
         kind = kind_of(card)
         return CardFace(LABEL[kind], MARK[kind], TONE[kind])
 
-    def show_view(self, view: dict) -> None:
+    @property
+    def hand(self) -> HandPicker:
+        return self.query_one("#nb-hand", HandPicker)
+
+    @property
+    def cursor(self) -> int | None:
+        """The card of the hand under the cursor (the hand picker's)."""
+        return self.hand.cursor
+
+    def show_view(self, view: NuttyView) -> None:
         self._show_info(view)
         self._show_players(view)
         self._show_turn(view)
         self._show_hand(view)
         self._show_choices(view)
 
-    def _show_info(self, view: dict) -> None:
+    def _show_info(self, view: NuttyView) -> None:
         names = view["names"]
         parts = [f"Supply {view['supply']} nuts"]
         if view["phase"] == "setup":
@@ -245,7 +245,7 @@ class NuttyBusinessScreen(GameScreen):
         self.query_one("#nb-info", TextLine).show(Text(f" {self.glyphs.sep} ".join(parts),
                                                        style="bold"))
 
-    def _show_players(self, view: dict) -> None:
+    def _show_players(self, view: NuttyView) -> None:
         glyphs = self.glyphs
         rows = []
         setup = view["phase"] == "setup"
@@ -280,7 +280,7 @@ class NuttyBusinessScreen(GameScreen):
         you = {self.seat} if self.seat is not None else set()
         table.show(headers, rows, strong=you, numeric={2, 3})
 
-    def _show_turn(self, view: dict) -> None:
+    def _show_turn(self, view: NuttyView) -> None:
         box = self.query_one("#nb-turn", Static)
         names = view["names"]
         text = Text()
@@ -299,9 +299,9 @@ class NuttyBusinessScreen(GameScreen):
                         f"{'is' if len(out) == 1 else 'are'} out of cards.")
         box.update(text)
 
-    def _show_hand(self, view: dict) -> None:
+    def _show_hand(self, view: NuttyView) -> None:
         title = self.query_one("#nb-hand-title", TextLine)
-        row = self.query_one("#nb-hand", HandRow)
+        row = self.hand
         onto = self.query_one("#nb-onto", Horizontal)
         hand = view["hand"]
         kind = self.decision()
@@ -314,10 +314,10 @@ class NuttyBusinessScreen(GameScreen):
         key = (tuple(hand), view["turn_no"])
         if key != self.hand_key:
             self.hand_key = key
-            self.cursor = 0
             self.target = 0
-        self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        who = view["names"][view["seat"]]
+        seat = view["seat"]
+        assert seat is not None  # a hand is shown only in a seat's own view
+        who = view["names"][seat]
         listing = kind in ("order", "customs", "raid")
         row.display = not listing
         onto.display = kind in ("play", "start")
@@ -325,8 +325,10 @@ class NuttyBusinessScreen(GameScreen):
         # Every card carries its number: the digit key that picks it.
         numbers = {i: str(i + 1) for i in range(len(faces))}
         if kind in ("play", "start"):
-            row.show(faces, cursor=self.cursor, marks=numbers)
-            card = hand[self.cursor] if hand else None
+            # Enter plays the card onto the pile picked, or lays the first card.
+            row.offer(faces, hand, key=key, numbered=True,
+                      pick_label="Play" if kind == "play" else "Lay face down")
+            card = row.picked
             hint = HINT[kind_of(card)] if card else ""
             title.show(Text.assemble((f"{who}: ", "bold"), (SHORT[kind_of(card)], TONE[kind_of(card)])
                                      if card else "", f" - {hint}"))
@@ -340,8 +342,9 @@ class NuttyBusinessScreen(GameScreen):
             title.show(f"{who}'s hand")
         row.show(faces, marks=numbers, empty_text="(no cards left)")
 
-    def _show_targets(self, view: dict, kind: str) -> None:
+    def _show_targets(self, view: NuttyView, kind: str) -> None:
         seat = view["seat"]
+        assert seat is not None
         piles = view["piles"][seat]
         targets = [self.query_one("#nb-onto-0", PileTarget), self.query_one("#nb-onto-1", PileTarget)]
         arrows = "up/down" if self.glyphs.ascii else "↑/↓"
@@ -363,10 +366,11 @@ class NuttyBusinessScreen(GameScreen):
             target.set_class(p == self.target, "-picked")
         self.query_one("#nb-onto-label", TextLine).show(f"Onto pile ({keys}):")
 
-    def _choice_items(self, view: dict, kind: str) -> tuple[str, list[tuple[Any, Text]]]:
+    def _choice_items(self, view: NuttyView, kind: str) -> tuple[str, list[tuple[Any, Text]]]:
         names = view["names"]
         seat = view["seat"]
         d = view["decision"]
+        assert seat is not None and d is not None  # called while the seat at the keyboard decides
         items: list[tuple[Any, Text]] = []
         if kind == "order":
             piles = view["piles"][seat]
@@ -395,7 +399,7 @@ class NuttyBusinessScreen(GameScreen):
             return "Police Raid: whose piles?", items
         return "", items
 
-    def _show_choices(self, view: dict) -> None:
+    def _show_choices(self, view: NuttyView) -> None:
         panel = self.query_one("#nb-choices", DecisionPanel)
         kind = self.decision()
         title, items = self._choice_items(view, kind) if kind in ("order", "customs", "raid") \
@@ -409,8 +413,10 @@ class NuttyBusinessScreen(GameScreen):
             panel.display = True
             if not panel.has_focus:
                 panel.focus()
+            seat = view["seat"]
+            assert seat is not None
             self.query_one("#nb-hand-title", TextLine).show(
-                Text.assemble((f"{view['names'][view['seat']]}: ", "bold"),
+                Text.assemble((f"{view['names'][seat]}: ", "bold"),
                               view["decision"]["reason"] if view["decision"] else ""))
         elif panel.display:
             if panel.has_focus:
@@ -419,31 +425,25 @@ class NuttyBusinessScreen(GameScreen):
             panel.display = False
 
     # ----- your hand
-    def action_card(self, delta: int) -> None:
-        hand = self.view.get("hand") or []
-        if hand:
-            self.cursor = (self.cursor + delta) % len(hand)
-            self.show_view(self.view)
-
-    def action_card_no(self, number: int) -> None:
-        hand = self.view.get("hand") or []
-        if number > len(hand):
-            self.say(f"You hold {len(hand)} cards: {number} is not one of them."
-                     if len(hand) != 1 else "You hold 1 card.")
-            return
-        self.cursor = number - 1
+    def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
+        event.stop()
         self.say("")
-        self.show_view(self.view)
+        self.show_view(self.view)  # the title names the card picked
+
+    def on_hand_picker_picked(self, event: HandPicker.Picked) -> None:
+        event.stop()
+        if self.decision() == "start":
+            self.action_lay()
+        else:
+            self.action_play()
 
     def action_pile(self, pile: int) -> None:
         self.target = pile
         self.show_view(self.view)
 
     def _picked(self) -> int | None:
-        hand = self.view.get("hand") or []
-        if not hand:
-            return None
-        return kind_of(hand[min(self.cursor, len(hand) - 1)])
+        card = self.hand.picked
+        return None if card is None else kind_of(card)
 
     def action_play_on(self, pile: int) -> None:
         self.target = pile
@@ -460,12 +460,6 @@ class NuttyBusinessScreen(GameScreen):
         card = self._picked()
         if card is not None:
             self.act(Start(card))
-
-    def on_hand_row_clicked(self, event: HandRow.Clicked) -> None:
-        event.stop()
-        if self.decision() in ("start", "play"):
-            self.cursor = event.index
-            self.show_view(self.view)
 
     def on_pile_target_chosen(self, event: PileTarget.Chosen) -> None:
         event.stop()
@@ -493,7 +487,4 @@ class NuttyBusinessScreen(GameScreen):
             self.action_piles()
 
 
-# The plug-in name the app looks for (GameScreen contract).
-Screen = NuttyBusinessScreen
-
-__all__ = ["Screen", "NuttyBusinessScreen", "PileTarget", "AllPiles", "every_pile"]
+__all__ = ["NuttyBusinessScreen", "PileTarget", "AllPiles", "every_pile"]

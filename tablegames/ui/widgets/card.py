@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
-from tablegames.ui.glyphs import Glyphs, glyphs_of
+from tablegames.ui.glyphs import Glyphs
 
 CARD_WIDTH = 5  # outline included: three cells inside
 CARD_HEIGHT = 4  # outline included: two lines inside
@@ -94,25 +93,3 @@ def card_lines(face: CardFace, glyphs: Glyphs, *, selected: bool = False, dim: b
     lines.append(Text(bl + h * inner + br, style=frame))
     return lines
 
-
-class Card(Widget):
-    """A single card drawn with its outline (ASCII outline in ASCII mode)."""
-
-    DEFAULT_CSS = """
-    Card { width: 5; height: 4; }
-    """
-
-    def __init__(self, face: CardFace | None = None, *, selected: bool = False, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.face = face
-        self.selected = selected
-
-    def show(self, face: CardFace | None, *, selected: bool = False) -> None:
-        self.face = face
-        self.selected = selected
-        self.refresh()
-
-    def render(self) -> Text:
-        if self.face is None:
-            return Text("")
-        return Text("\n").join(card_lines(self.face, glyphs_of(self.app), selected=self.selected))

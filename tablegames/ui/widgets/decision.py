@@ -23,6 +23,16 @@ How a screen uses it::
 Call ``ask`` only when the decision changes (it resets the highlight); keep
 the panel focused while the decision is open (its keys then come before the
 screen's).
+
+Two variants for a list that is one part of a bigger choice (where the
+card under a hand picker's cursor goes): ``keys`` gives each choice a
+letter of its own, drawn instead of its number (digits then choose
+nothing: they stay the hand's); ``highlighted=None`` starts with no line
+highlighted (the first down arrow highlights the first line, up the last;
+Enter waits until then). Such a panel may be left unfocusable
+(``can_focus = False``) so the hand keeps the keys: the screen binds the
+panel's keys and calls ``action_move``, ``choose_line`` or ``choose_key``;
+clicks still choose.
 """
 
 from __future__ import annotations
@@ -72,6 +82,7 @@ class DecisionPanel(Widget, can_focus=True):
     DEFAULT_CSS = """
     DecisionPanel { height: auto; }
     DecisionPanel > #decision-question { height: auto; text-style: bold; }
+    DecisionPanel > #decision-question.-empty { display: none; }
     DecisionPanel > VerticalScroll { height: auto; max-height: 8; }
     DecisionPanel _ChoiceLines { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     /* The ellipsis character is not ASCII: cut long lines plainly instead. */
@@ -101,28 +112,33 @@ class DecisionPanel(Widget, can_focus=True):
             return self.panel
 
     def __init__(self, question: Label = "", choices: Sequence[Label] = (), *, none: Label | None = None,
-                 highlighted: int = 0, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 highlighted: int | None = 0, keys: Sequence[str] = (), name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.question: Text = Text()
         self.choices: list[Text] = []
         self.none: Text | None = None
-        self.highlighted = 0
-        self._set(question, choices, none, highlighted)
+        self.keys: list[str] = []
+        self.highlighted: int | None = 0
+        self._set(question, choices, none, highlighted, keys)
 
     def compose(self) -> ComposeResult:
-        yield Static(self.question, id="decision-question", markup=False)
+        yield Static(self.question, id="decision-question", markup=False,
+                     classes="" if self.question else "-empty")
         with VerticalScroll(can_focus=False):
             yield _ChoiceLines(self)
 
     # ----- for the game
     def ask(self, question: Label, choices: Sequence[Label], *, none: Label | None = None,
-            highlighted: int = 0) -> None:
+            highlighted: int | None = 0, keys: Sequence[str] = ()) -> None:
         """Show a new decision; the highlight starts on line ``highlighted``
-        (the none choice is the line after the last choice)."""
-        self._set(question, choices, none, highlighted)
+        (the none choice is the line after the last choice; None: no line
+        until an arrow); ``keys``: a letter per choice instead of numbers."""
+        self._set(question, choices, none, highlighted, keys)
         if self.is_mounted:
-            self.query_one("#decision-question", Static).update(self.question)
+            question_line = self.query_one("#decision-question", Static)
+            question_line.update(self.question)
+            question_line.set_class(not self.question, "-empty")
             self.query_one(_ChoiceLines).refresh(layout=True)
             self.call_after_refresh(self._scroll_to_highlight)
             self.refresh_bindings()
@@ -137,7 +153,8 @@ class DecisionPanel(Widget, can_focus=True):
         width = len(str(len(self.choices)))
         rows: list[Text] = []
         for index, label in enumerate(self.choices):
-            rows.append(self._line(f"{index + 1:>{width}}.", label, index == self.highlighted, glyphs.pointer))
+            number = self.keys[index] if self.keys else f"{index + 1:>{width}}."
+            rows.append(self._line(number, label, index == self.highlighted, glyphs.pointer))
         if self.none is not None:
             rows.append(self._line(f"{'n':>{width}}.", self.none, self.highlighted == len(self.choices),
                                    glyphs.pointer))
@@ -149,19 +166,39 @@ class DecisionPanel(Widget, can_focus=True):
             return self.none is not None
         if action == "pick":
             number = parameters[0] if parameters else 0
-            return isinstance(number, int) and number <= len(self.choices)
-        if action in ("move", "move_to", "confirm"):
+            return not self.keys and isinstance(number, int) and number <= len(self.choices)
+        if action == "confirm":
+            return self.line_count > 0 and self.highlighted is not None
+        if action in ("move", "move_to"):
             return self.line_count > 0
         return True
 
     def action_move(self, delta: int) -> None:
-        self._highlight(max(0, min(self.line_count - 1, self.highlighted + delta)))
+        if not self.line_count:
+            return
+        if self.highlighted is None:
+            self._highlight(0 if delta > 0 else self.line_count - 1)
+        else:
+            self._highlight(max(0, min(self.line_count - 1, self.highlighted + delta)))
 
     def action_move_to(self, index: int) -> None:
         self._highlight(index % self.line_count if self.line_count else 0)
 
     def action_confirm(self) -> None:
-        self.choose_line(self.highlighted)
+        if self.highlighted is not None:
+            self.choose_line(self.highlighted)
+
+    def on_key(self, event: events.Key) -> None:
+        """A choice's own letter (``keys``) chooses it while the panel has the focus."""
+        if event.key in self.keys:
+            event.stop()
+            event.prevent_default()
+            self.choose_key(event.key)
+
+    def choose_key(self, key: str) -> None:
+        """Choose the choice whose letter is ``key``."""
+        if key in self.keys:
+            self.choose_line(self.keys.index(key))
 
     def action_pick(self, number: int) -> None:
         self.choose_line(number - 1)
@@ -178,12 +215,17 @@ class DecisionPanel(Widget, can_focus=True):
         self.post_message(self.Chosen(self, None if line == len(self.choices) else line))
 
     # ----- inside
-    def _set(self, question: Label, choices: Sequence[Label], none: Label | None, highlighted: int) -> None:
+    def _set(self, question: Label, choices: Sequence[Label], none: Label | None, highlighted: int | None,
+             keys: Sequence[str]) -> None:
         self.question = _as_text(question)
         self.choices = [_as_text(label) for label in choices]
         self.none = None if none is None else _as_text(none)
+        self.keys = list(keys)[:len(self.choices)]
         count = self.line_count
-        self.highlighted = max(0, min(count - 1, highlighted)) if count else 0
+        if highlighted is None:
+            self.highlighted = None
+        else:
+            self.highlighted = max(0, min(count - 1, highlighted)) if count else 0
 
     @staticmethod
     def _line(number: str, label: Text, highlighted: bool, pointer: str) -> Text:
@@ -200,7 +242,9 @@ class DecisionPanel(Widget, can_focus=True):
         self._scroll_to_highlight()
 
     def _scroll_to_highlight(self) -> None:
+        if not self.is_attached or not self.query(_ChoiceLines):
+            return  # (after a refresh) the screen was left meanwhile
         lines = self.query_one(_ChoiceLines)
         scroll = self.query_one(VerticalScroll)
-        scroll.scroll_to_region(Region(0, self.highlighted, max(1, lines.size.width), 1), animate=False,
+        scroll.scroll_to_region(Region(0, self.highlighted or 0, max(1, lines.size.width), 1), animate=False,
                                 immediate=True)

@@ -21,6 +21,13 @@ from textual.widget import Widget
 from tablegames.ui.glyphs import glyphs_of
 
 
+def _described(node: object, binding: Binding, default: str) -> str:
+    """A key's words: the widget's own (``describe_key``: a hand picker
+    says "Play" or "Lay face down" as its game asks), else the binding's."""
+    describe = getattr(node, "describe_key", None)
+    return describe(binding, default) if describe is not None else default
+
+
 class KeyFooter(Widget, can_focus=False):
     """The keys of the current screen, as ``key description`` pairs; a key
     that is shown but not available now (``check_action`` returned None) is
@@ -66,21 +73,23 @@ class KeyFooter(Widget, can_focus=False):
         click, enabled), and the command palette's (keys, description, key)."""
         app = self.app
         bindings = self.screen.active_bindings
-        by_action: dict[str, list[tuple[Binding, bool]]] = {}
-        for _node, binding, enabled, _tooltip in bindings.values():
+        by_action: dict[str, list[tuple[Binding, bool, object]]] = {}
+        for node, binding, enabled, _tooltip in bindings.values():
             if binding.show:
-                by_action.setdefault(binding.action, []).append((binding, enabled))
+                by_action.setdefault(binding.action, []).append((binding, enabled, node))
         items = []
         for group, members_iter in groupby(by_action.values(), lambda members: members[0][0].group):
             members = list(members_iter)
             if group is not None and len(members) > 1:
                 keys = ("" if group.compact else " ").join(app.get_key_display(m[0][0]) for m in members)
                 enabled = any(m[0][1] for m in members)
-                items.append((keys, group.description, members[0][0][0].key, enabled))
+                first, _, owner = members[0][0]
+                items.append((keys, _described(owner, first, group.description), first.key, enabled))
             else:
                 for m in members:
-                    binding, enabled = m[0]
-                    items.append((app.get_key_display(binding), binding.description, binding.key, enabled))
+                    binding, enabled, owner = m[0]
+                    description = _described(owner, binding, binding.description)
+                    items.append((app.get_key_display(binding), description, binding.key, enabled))
         palette = None
         if app.ENABLE_COMMAND_PALETTE:
             entry = bindings.get(app.COMMAND_PALETTE_BINDING)

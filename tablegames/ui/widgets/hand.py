@@ -1,9 +1,13 @@
-"""A row of cards with a cursor and a line of marks under the cards."""
+"""A row of cards (``HandRow``, display only) and the hand a player picks
+from (``HandPicker``: its cursor, its keys, clicks and a "picked" message)."""
 
 from __future__ import annotations
 
+from typing import Any, Literal, Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
+from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
@@ -18,20 +22,14 @@ class HandRow(Widget):
     ``cursor`` is drawn with a bold outline and the cursor glyph under it;
     ``marks`` put a short text under a card (e.g. "L" and "R" under the two
     playable ends); cards in ``dim`` are drawn faint (never the only signal:
-    pair it with marks). Clicking a card posts ``HandRow.Clicked``.
+    pair it with marks). Display only: ``HandPicker`` takes keys and clicks.
     """
 
     DEFAULT_CSS = """
     HandRow { height: 5; width: 1fr; }
     """
 
-    class Clicked(Message):
-        def __init__(self, hand: "HandRow", index: int) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
-
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.faces: list[CardFace] = []
         self.cursor: int | None = None
@@ -103,8 +101,202 @@ class HandRow(Widget):
         index, offset = divmod(x, step)
         return index if offset < min(step, CARD_WIDTH) else None
 
+
+_cards = Binding.Group("Card", compact=True)
+
+ClickDoes = Literal["move", "pick"]
+
+
+class HandPicker(HandRow, can_focus=True):
+    """A hand the seat at the keyboard picks a card from: it owns the cursor,
+    the keys and the clicks, and posts ``HandPicker.Picked``.
+
+    ``offer(faces, cards, ...)`` makes it active (focused, its keys in the
+    footer); ``show(...)`` draws a hand nobody picks from (keys off, clicks
+    ignored). Keys while active: left/right move the cursor between the
+    ``pickable`` cards (it stops at the ends), Home/End; digits 1-9 put it on
+    that card when the hand is ``numbered`` (the numbers are drawn under the
+    cards; a number past the hand posts ``Refused`` with the line to say);
+    Enter or space pick the card under the cursor when the game names the
+    pick (``pick_label``, e.g. "Play"; without one, Enter is the screen's).
+    A click on a card moves the cursor there (``click="move"``) or picks it
+    (``click="pick"``: any card, pickable or not, so the screen can say why
+    it cannot be played). The cursor stays where it was from one ``offer``
+    to the next, also across a ``show`` (the next turn), kept on the hand and
+    on a pickable card; it starts over, on ``cursor`` or the first pickable
+    card, when ``key`` changes (a new deal).
+    """
+
+    BINDINGS = [
+        Binding("left", "hand_cursor(-1)", "Card", group=_cards),
+        Binding("right", "hand_cursor(1)", "Card", group=_cards),
+        Binding("home", "hand_end(0)", "First card", show=False),
+        Binding("end", "hand_end(-1)", "Last card", show=False),
+        *[Binding(str(n), f"hand_number({n})", f"Card {n}", show=False) for n in range(1, 10)],
+        Binding("enter", "hand_pick", "Pick"),
+        Binding("space", "hand_pick", "Pick", show=False),
+    ]
+
+    class Picked(Message):
+        """A card was picked: ``index`` into the hand offered, ``card`` its id."""
+
+        def __init__(self, picker: HandPicker, index: int, card: str) -> None:
+            super().__init__()
+            self.picker = picker
+            self.index = index
+            self.card = card
+
+        @property
+        def control(self) -> HandPicker:
+            return self.picker
+
+    class Moved(Message):
+        """The cursor moved to ``index`` (a screen whose words follow the card redraws)."""
+
+        def __init__(self, picker: HandPicker, index: int, card: str) -> None:
+            super().__init__()
+            self.picker = picker
+            self.index = index
+            self.card = card
+
+    class Refused(Message):
+        """A key the hand cannot take (a number past its last card): ``text`` says why."""
+
+        def __init__(self, picker: HandPicker, text: str) -> None:
+            super().__init__()
+            self.picker = picker
+            self.text = text
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cards: list[str] = []
+        self.pickable: set[int] = set()
+        self.active = False
+        self.numbered = False
+        self.click: ClickDoes = "move"
+        self.move_label = "Card"
+        self.pick_label: str | None = None
+        self._key: object = None
+        # The cursor while the hand was last offered: it comes back when the
+        # hand is offered again (the next turn) unless the key changed.
+        self._kept: int | None = None
+
+    # ----- for the screen
+    def offer(self, faces: Sequence[CardFace], cards: Sequence[str], *, key: object = None,
+              cursor: int | None = None, pickable: set[int] | None = None,
+              marks: dict[int, str] | None = None, dim: set[int] | None = None, numbered: bool = False,
+              click: ClickDoes = "move", move_label: str = "Card", pick_label: str | None = None) -> None:
+        """Let the seat at the keyboard pick one of ``cards`` (drawn as ``faces``)."""
+        self.cards = list(cards)
+        self.pickable = set(range(len(self.cards))) if pickable is None else set(pickable)
+        start = self.cursor if self.active else self._kept
+        if key is not None and key != self._key:
+            self._key, start = key, None
+        if cursor is not None:
+            start = cursor
+        self.cursor = self._on_pickable(start)
+        self.numbered, self.click = numbered, click
+        self.move_label, self.pick_label = move_label, pick_label
+        numbers = {i: str(i + 1) for i in range(len(self.cards))} if numbered else {}
+        changed = not self.active
+        self.active = True
+        super().show(list(faces), cursor=self.cursor, marks={**numbers, **(marks or {})}, dim=dim)
+        if not self.has_focus:
+            self.focus()
+        if changed:
+            self.refresh_bindings()
+
+    def show(self, faces: list[CardFace], *, cursor: int | None = None,
+             marks: dict[int, str] | None = None, dim: set[int] | None = None,
+             empty_text: str = "") -> None:
+        """A hand nobody picks from now (its keys off, clicks ignored)."""
+        if self.active:
+            self.active = False
+            self._kept = self.cursor
+            if self.has_focus:
+                self.screen.set_focus(None)
+            self.refresh_bindings()
+        self.cards, self.pickable = [], set()
+        super().show(faces, cursor=cursor, marks=marks, dim=dim, empty_text=empty_text)
+
+    @property
+    def picked(self) -> str | None:
+        """The card under the cursor, if the hand is offered."""
+        if not self.active or self.cursor is None or not 0 <= self.cursor < len(self.cards):
+            return None
+        return self.cards[self.cursor]
+
+    def describe_key(self, binding: Binding, default: str) -> str:
+        """What the footer calls a key of the hand (the game's words)."""
+        if binding.action.startswith("hand_cursor"):
+            return self.move_label
+        if binding.action == "hand_pick":
+            return self.pick_label or default
+        return default
+
+    # ----- inside
+    def allow_focus(self) -> bool:
+        return self.can_focus and self.active  # (a review turns can_focus off)
+
+    def _on_pickable(self, cursor: int | None) -> int | None:
+        if not self.pickable:
+            return None
+        if cursor is None:
+            return min(self.pickable)
+        cursor = max(0, min(len(self.cards) - 1, cursor))
+        return cursor if cursor in self.pickable else min(self.pickable)
+
+    def _move(self, index: int) -> None:
+        if index != self.cursor:
+            self.cursor = index
+            self.refresh()
+        self.post_message(self.Moved(self, index, self.cards[index]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hand_cursor", "hand_end"):
+            return self.active and bool(self.pickable)
+        if action == "hand_number":
+            return self.active and self.numbered
+        if action == "hand_pick":
+            return self.active and self.pick_label is not None and self.cursor is not None
+        return True
+
+    def action_hand_cursor(self, delta: int) -> None:
+        order = sorted(self.pickable)
+        if not order:
+            return
+        if self.cursor in order:
+            i = order.index(self.cursor) + delta
+        else:
+            i = 0 if delta > 0 else len(order) - 1
+        self._move(order[max(0, min(len(order) - 1, i))])
+
+    def action_hand_end(self, end: int) -> None:
+        order = sorted(self.pickable)
+        if order:
+            self._move(order[end])
+
+    def action_hand_number(self, number: int) -> None:
+        count = len(self.cards)
+        if number > count:
+            self.post_message(self.Refused(self, f"You hold {count} cards: {number} is not one of them."
+                                           if count != 1 else "You hold 1 card."))
+        elif number - 1 in self.pickable:
+            self._move(number - 1)
+
+    def action_hand_pick(self) -> None:
+        if self.cursor is not None and self.cursor in self.pickable:
+            self.post_message(self.Picked(self, self.cursor, self.cards[self.cursor]))
+
     def on_click(self, event: Click) -> None:
         index = self.index_at(event.x)
-        if index is not None:
-            event.stop()
-            self.post_message(self.Clicked(self, index))
+        if index is None or not self.active or index >= len(self.cards):
+            return
+        event.stop()
+        if self.click == "pick":
+            if index in self.pickable and index != self.cursor:
+                self.cursor = index
+                self.refresh()
+            self.post_message(self.Picked(self, index, self.cards[index]))
+        elif index in self.pickable:
+            self._move(index)

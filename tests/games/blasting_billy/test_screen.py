@@ -11,7 +11,7 @@ import pytest
 
 from tablegames.core.match import Match
 from tablegames.games.blasting_billy import scenes
-from tablegames.games.blasting_billy.screen import SHORT, TONES, Lines, PlacePicker, RevealScreen, value_text
+from tablegames.games.blasting_billy.screen import SHORT, TONES, Lines, RevealScreen, value_text
 from tablegames.games.blasting_billy.vocab import CARD_ID, TYPE_LETTERS, TYPE_NAMES
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
@@ -101,7 +101,7 @@ async def test_every_decision_works_with_the_mouse():
         await pilot.click(HandRow, offset=(13, 1))
         assert screen.cursor == 2
         before = len(match.record.actions)
-        await pilot.click(PlacePicker, offset=(4, 2))
+        await pilot.click("#bb-places _ChoiceLines", offset=(4, 2))
         await pilot.pause()
         assert match.record.actions[before] == (0, f"dump {hand[2]}")
 

@@ -8,7 +8,7 @@ from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tablegames.games.blenders_tricks import scenes
 from tablegames.games.blenders_tricks.driver import decide
-from tablegames.games.blenders_tricks.screen import Screen
+from tablegames.games.blenders_tricks.screen import BlendersTricksScreen
 from tablegames.games.blenders_tricks.vocab import NUMBER_OF, SUIT_NAMES
 from tablegames.ui.widgets import HandRow, ScoreTable
 from tests.ui.helpers import SIZE, HandoverScreen, ResultsScreen, make_app, screen_text, settle
@@ -108,7 +108,7 @@ async def test_the_pass_l_and_r_mark_two_cards_and_enter_passes_both():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, Screen)
+        assert isinstance(screen, BlendersTricksScreen)
         row = screen.query_one(HandRow)
         first, third = row.faces[0].label, row.faces[2].label
         await pilot.press("enter")

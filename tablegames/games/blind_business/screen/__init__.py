@@ -27,7 +27,7 @@ Keys per decision:
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -69,7 +69,7 @@ _slot = Binding.Group("Slot", compact=True)
 ANSWERS: dict[str, Action] = {"yes": YES, "no": NO, "accept": ACCEPT, "reject": REJECT}
 
 
-class BlindBusinessScreen(GameScreen):
+class BlindBusinessScreen(GameScreen[BusinessView]):
     DEFAULT_CSS = """
     BlindBusinessScreen #bb-info { text-style: bold; }
     BlindBusinessScreen #bb-say { height: auto; }
@@ -138,23 +138,19 @@ class BlindBusinessScreen(GameScreen):
         yield BusinessBoard(id="bb-board")
 
     # ----- helpers over the view
-    @property
-    def bview(self) -> BusinessView:
-        return cast(BusinessView, self.view)
-
     def deciding(self) -> bool:
         """Whether the seat at the keyboard decides now."""
         return self.my_turn() and self.phase() not in ("", Phase.OVER)
 
     def who(self, seat: int) -> str:
-        return str(self.bview["names"][seat])
+        return str(self.view["names"][seat])
 
     def filled(self, seat: int) -> list[int]:
-        return [i for i, c in enumerate(self.bview["hands"][seat]) if c is not None]
+        return [i for i, c in enumerate(self.view["hands"][seat]) if c is not None]
 
     def pick_seat(self) -> int | None:
         """Whose hand the slot cursor is on in this phase."""
-        view = self.bview
+        view = self.view
         phase = view["phase"]
         request = view["request"]
         if phase == Phase.ASK:
@@ -172,12 +168,11 @@ class BlindBusinessScreen(GameScreen):
         return Keys(ud=glyphs.up_down, lr=glyphs.left_right, enter=glyphs.enter)
 
     # ----- drawing
-    def show_view(self, view: dict[str, Any]) -> None:
-        bview = cast(BusinessView, view)
-        self._reset_pick(bview)
-        self._show_info(bview)
-        self._show_board(bview)
-        self._show_decision(bview)
+    def show_view(self, view: BusinessView) -> None:
+        self._reset_pick(view)
+        self._show_info(view)
+        self._show_board(view)
+        self._show_decision(view)
 
     def _reset_pick(self, view: BusinessView) -> None:
         request = view["request"]
@@ -300,9 +295,9 @@ class BlindBusinessScreen(GameScreen):
         if not self.deciding() or self.seat is None:
             return False
         if action == "toggle_ok":
-            return bool(self.bview["tokens"][self.seat])
+            return bool(self.view["tokens"][self.seat])
         if action == "rival":
-            return len(self.bview["names"]) > 2
+            return len(self.view["names"]) > 2
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -315,7 +310,7 @@ class BlindBusinessScreen(GameScreen):
     def action_rival(self, delta: int) -> None:
         if not self.deciding() or self.phase() != Phase.ASK or self.seat is None:
             return
-        n = len(self.bview["names"])
+        n = len(self.view["names"])
         seat = self.target if self.target is not None else self.seat
         for _ in range(n):
             seat = (seat + delta) % n
@@ -344,7 +339,7 @@ class BlindBusinessScreen(GameScreen):
         seat = self.pick_seat()
         if seat is None:
             return
-        if self.bview["hands"][seat][number - 1] is None:
+        if self.view["hands"][seat][number - 1] is None:
             left = ", ".join(str(i + 1) for i in self.filled(seat))
             self.say(f"{self.who(seat)} has no card in slot {number} now; choose {left}.")
             return
@@ -353,7 +348,7 @@ class BlindBusinessScreen(GameScreen):
         self.show_view(self.view)
 
     def action_toggle_ok(self) -> None:
-        if self.seat is None or not self.bview["tokens"][self.seat]:
+        if self.seat is None or not self.view["tokens"][self.seat]:
             self.action_ok_why()
             return
         self.use_ok = not self.use_ok
@@ -361,7 +356,7 @@ class BlindBusinessScreen(GameScreen):
 
     def action_ok_why(self) -> None:
         """``o`` when no token can be spent now: say why."""
-        view = self.bview
+        view = self.view
         if not view:
             return
         if view["family"]:
@@ -406,7 +401,7 @@ class BlindBusinessScreen(GameScreen):
             if event.seat != seat:
                 self.say(f"Pick one of {self.who(seat)}'s cards.")
                 return
-            if self.bview["hands"][seat][event.slot] is None:
+            if self.view["hands"][seat][event.slot] is None:
                 self.say(f"Slot {event.slot + 1} is empty now.")
                 return
             again = self.slot == event.slot
@@ -431,7 +426,4 @@ class BlindBusinessScreen(GameScreen):
             self.act(self.choice_actions[event.index])
 
 
-# The plug-in name the app looks for (GameScreen contract).
-Screen = BlindBusinessScreen
-
-__all__ = ["BlindBusinessScreen", "BusinessBoard", "Screen"]
+__all__ = ["BlindBusinessScreen", "BusinessBoard"]
