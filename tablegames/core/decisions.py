@@ -47,7 +47,12 @@ class DecisionQueue(Generic[D]):
         self._changed()
 
     def _changed(self) -> None:
-        self._seats = tuple(d.seat for d in self._groups[0]) if self._groups else ()
+        groups = self._groups
+        if groups:
+            head = groups[0]
+            self._seats = (head[0].seat,) if len(head) == 1 else tuple([d.seat for d in head])
+        else:
+            self._seats = ()
 
     # ----- adding
     def push(self, decision: D) -> None:
@@ -104,8 +109,13 @@ class DecisionQueue(Generic[D]):
     # ----- removing
     def take(self, seat: int) -> D:
         """Remove and return ``seat``'s decision among those due now."""
-        if self._groups:
-            group = self._groups[0]
+        groups = self._groups
+        if groups:
+            group = groups[0]
+            if len(group) == 1 and group[0].seat == seat:  # the common case, kept cheap
+                del groups[0]
+                self._changed()
+                return group[0]
             for i, d in enumerate(group):
                 if d.seat == seat:
                     rest = group[:i] + group[i + 1:]

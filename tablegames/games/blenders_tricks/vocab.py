@@ -1,5 +1,5 @@
-"""Blenders Tricks' vocabulary: the deck table, phases, actions, decisions
-and the view's shape. Rules, bot, screen and tests all import it.
+"""Blenders Tricks' vocabulary: the deck table, phases, actions and
+decisions. Rules, bot, screen and tests all import it.
 
 The deck table lives here and nowhere else (rulings on its rules page, rules.md):
 cards 1-40; 10, 20, 30 and 40 are wilds (no suit, no cask icons); the other
@@ -8,9 +8,9 @@ cards 1-40; 10, 20, 30 and 40 are wilds (no suit, no cask icons); the other
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import TypedDict
+from enum import StrEnum
+from typing import ClassVar, TypedDict
 
 from tablegames.core.decisions import Decision
 from tablegames.core.state import SeatCard
@@ -64,7 +64,7 @@ CARD_IDS: tuple[str, ...] = ("",) + tuple(card_id(n) for n in DECK)
 NUMBER_OF: dict[str, int] = {CARD_IDS[n]: n for n in DECK}
 
 
-class Phase(str, enum.Enum):
+class Phase(StrEnum):
     PASS = "pass"  # everyone secretly picks a card for the left and one for the right
     PLAY = "play"  # tricks
     CLAIM = "claim"  # the trick's winner picks the second card to claim
@@ -143,12 +143,28 @@ def parse_action(text: str) -> Action:
     raise ValueError(text)
 
 
-# ----- pending decisions
+# ----- pending decisions (the queue holds them: who must decide what)
+
+
+@dataclass(frozen=True, slots=True)
+class PassChoice(Decision):
+    """Everyone picks, in secret and at once, a card for each neighbour."""
+
+    PHASE: ClassVar[str] = Phase.PASS
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTurn(Decision):
+    """``seat`` plays the next card of the trick."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimChoice(Decision):
     """The trick's winner picks one of ``options`` to claim with their own card."""
+
+    PHASE: ClassVar[str] = Phase.CLAIM
 
     options: tuple[int, ...]
 
@@ -159,7 +175,20 @@ class SpendChoice(Decision):
     this round and not yet ignored) at this round's scoring; after a spend,
     a holder with another token chooses again."""
 
+    PHASE: ClassVar[str] = Phase.SPEND
+
     cards: tuple[int, ...]
+
+
+BlendersDecision = PassChoice | PlayTurn | ClaimChoice | SpendChoice
+
+# Interned, like the actions: a pass or a turn says nothing but the seat.
+PASS_CHOICES: tuple[PassChoice, ...] = tuple(PassChoice(s) for s in range(5))
+PLAY_TURNS: tuple[PlayTurn, ...] = tuple(PlayTurn(s) for s in range(5))
+# A trick's turns in playing order, by table size and leader: a trick's
+# order is fixed when it is led, so all its turns are queued then.
+TRICK_TURNS: dict[int, tuple[tuple[PlayTurn, ...], ...]] = {
+    n: tuple(tuple(PLAY_TURNS[(lead + i) % n] for i in range(n)) for lead in range(n)) for n in HAND_SIZE}
 
 
 # ----- the view

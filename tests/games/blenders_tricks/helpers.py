@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tablegames.games.blenders_tricks.rules import BlendersState, Phase, new_state
-from tablegames.games.blenders_tricks.vocab import PASSES, PLAYS, Pass, Play
+from tablegames.core.decisions import DecisionQueue
+from tablegames.games.blenders_tricks.rules import BlendersState, new_state
+from tablegames.games.blenders_tricks.vocab import PASSES, PLAYS, TRICK_TURNS, Pass, Play
 
 
 def new(players: int = 4, seed: int = 1) -> BlendersState:
@@ -19,10 +20,9 @@ def playing(hands: list[list[int]], leader: int = 0, seed: int = 1, round: int =
     state.aside = []
     state.discard = [c for c in range(1, 41) if c not in held]
     state.choices = None
-    state.phase = Phase.PLAY
     state.round = round
-    state.leader = state.turn = leader
-    state._movers = (leader,)
+    state.leader = leader
+    state.decisions = DecisionQueue(TRICK_TURNS[len(hands)][leader])
     return state
 
 

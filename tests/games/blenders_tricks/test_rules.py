@@ -376,8 +376,7 @@ def test_the_token_earner_leads_the_next_round():
 def finished(totals: list[list[int]]):
     state = new(len(totals))
     state.totals = [list(t) for t in totals]
-    state.phase = Phase.OVER
-    state._movers = ()
+    state.decisions.clear()
     return state
 
 
