@@ -11,7 +11,6 @@ round 3 the smallest spread wins.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from functools import partial
 from itertools import permutations
@@ -22,6 +21,7 @@ from tablegames.core.decisions import DecisionQueue
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.state import BaseState, handles
+from tablegames.games.blenders_tricks.view import View, build_view
 from tablegames.games.blenders_tricks.vocab import (
     CARD_IDS,
     CLAIMS,
@@ -31,7 +31,6 @@ from tablegames.games.blenders_tricks.vocab import (
     IS_WILD,
     KEEP,
     NO_SUIT,
-    NUMBER_OF,
     PASS_CHOICES,
     PASSES,
     TRICK_TURNS,
@@ -47,7 +46,6 @@ from tablegames.games.blenders_tricks.vocab import (
     BlendersDecision,
     Claim,
     ClaimChoice,
-    DecisionView,
     Pass,
     PassChoice,
     Phase,
@@ -55,15 +53,9 @@ from tablegames.games.blenders_tricks.vocab import (
     PlayTurn,
     Spend,
     SpendChoice,
-    View,
-    parse_action,
 )
 
-__all__ = ["BlendersState", "RoundRecord", "new_state", "parse_action", "sample", "lead_suit_of",
-           "winning_index", "trick_winner_claims"]
-
 PASS, PLAY, CLAIM, SPEND = Phase.PASS, Phase.PLAY, Phase.CLAIM, Phase.SPEND
-GAME_ID = "blenders-tricks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,60 +424,7 @@ class BlendersState(BaseState):
                       lowest_best=True)
 
     def view(self, seat: int | None) -> View:
-        n = self.n
-        ids = CARD_IDS
-        hand = None if seat is None else [ids[c] for c in sorted(self.hands[seat])]
-        received: list[str] = []
-        if seat is not None:
-            held = self.hands[seat]
-            if len(held) == HAND_SIZE[n]:  # marked until the seat's first card of the round
-                received = [ids[c] for c in self.received[seat] if c in held]
-        choices = self.choices
-        own = choices.own(seat) if choices is not None else None
-        trick = self.trick_cards
-        last = self.last_trick
-        decisions: list[DecisionView] = []
-        for d in self.decisions:
-            if isinstance(d, ClaimChoice):
-                decisions.append({"kind": "claim", "seat": d.seat, "cards": [ids[c] for c in d.options]})
-            elif isinstance(d, SpendChoice):
-                decisions.append({"kind": "spend", "seat": d.seat, "cards": [ids[c] for c in d.cards]})
-        view: View = {
-            "game": GAME_ID,
-            "seat": seat,
-            "names": list(self.names),
-            "phase": self.phase.value,
-            "round": self.round,
-            "leader": self.leader,
-            "turn": self.turn,
-            "hand": hand,
-            "received": received,
-            "hand_sizes": [len(h) for h in self.hands],
-            "passed": [] if choices is None else [choices.has_chosen(s) for s in range(n)],
-            "my_pass": None if own is None else [ids[own.left], ids[own.right]],
-            "trick": [[s, ids[c]] for s, c in zip(self.trick_seats, trick)],
-            "lead_suit": None if self.lead == NO_SUIT else self.lead,
-            "winning": self.trick_seats[winning_index(trick)] if trick else None,
-            "last_trick": None if last is None else {
-                "plays": [[s, ids[c]] for s, c in last[0]],
-                "winner": last[1],
-                "claimed": [ids[c] for c in last[2]],
-            },
-            "claimed": [[ids[c] for c in cl] for cl in self.claimed],
-            "ignoring": [[ids[c] for c in cards] for cards in self.ignored],
-            "earner": self.earner,
-            "totals": [list(t) for t in self.totals],
-            "tokens": list(self.tokens),
-            "supply": self.supply,
-            "discards": len(self.discard),
-            "aside": len(self.aside),
-            "decisions": decisions,
-            "rounds": [{"gains": [list(g) for g in r.gains],
-                        "ignored": [list(cards) for cards in r.ignored],
-                        "claimed": [list(cards) for cards in r.claimed],
-                        "earner": r.earner} for r in self.rounds],
-        }
-        return view
+        return build_view(self, seat)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         ids = CARD_IDS
@@ -529,85 +468,3 @@ class BlendersState(BaseState):
 
 def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> BlendersState:
     return BlendersState(names, options, seed)
-
-
-def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlendersState:
-    """A full state consistent with ``view`` (one seat's view), with
-    everything that seat cannot see dealt again at random: the other hands,
-    the aside card, the unseen part of the discard pile, others' pass choices."""
-    names = view["names"]
-    n = len(names)
-    seat = view["seat"]
-    state = object.__new__(BlendersState)
-    BaseState.__init__(state, names, rng.getrandbits(64))
-    state.decisions = DecisionQueue()
-    num = NUMBER_OF
-    state.round = view["round"]
-    state.totals = [list(t) for t in view["totals"]]
-    state.tokens = list(view["tokens"])
-    state.supply = view["supply"]
-    state.rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]),
-                                tuple(tuple(cards) for cards in r["ignored"]),
-                                tuple(tuple(cards) for cards in r["claimed"]),
-                                r["earner"]) for r in view["rounds"]]
-    state.leader = view["leader"]
-    phase = Phase(view["phase"])
-    state.earner = view["earner"]
-    state.claimed = [[num[c] for c in cl] for cl in view["claimed"]]
-    state.ignored = [[num[c] for c in cards] for cards in view["ignoring"]]
-    state.trick_seats = [s for s, _ in view["trick"]]
-    state.trick_cards = [num[c] for _, c in view["trick"]]
-    state.lead = lead_suit_of(state.trick_cards)
-    last = view["last_trick"]
-    shown_discards: list[int] = []
-    if last is None:
-        state.last_trick = None
-    else:
-        plays = tuple((s, num[c]) for s, c in last["plays"])
-        taken = tuple(num[c] for c in last["claimed"])
-        state.last_trick = (plays, last["winner"], taken)
-        shown_discards = [c for _, c in plays if c not in taken]
-    own = [] if seat is None else [num[c] for c in view["hand"]]
-    known = set(own) | set(state.trick_cards) | {c for cl in state.claimed for c in cl} | set(shown_discards)
-    unknown = [c for c in DECK if c not in known]
-    rng.shuffle(unknown)
-    hands: list[list[int]] = []
-    for s in range(n):
-        if s == seat:
-            hands.append(list(own))
-        else:
-            size = view["hand_sizes"][s]
-            hands.append(unknown[:size])
-            del unknown[:size]
-    state.hands = hands
-    state.aside = unknown[:view["aside"]]
-    del unknown[:view["aside"]]
-    state.discard = shown_discards + unknown
-    if len(state.discard) != view["discards"]:
-        raise ValueError("the view's card counts do not add up to the deck")
-    state.received = [[] for _ in range(n)]
-    if seat is not None:
-        state.received[seat] = [num[c] for c in view["received"]]
-    if phase is PASS:
-        choices: SecretChoices[Pass] = SecretChoices(range(n))
-        for s, done in enumerate(view["passed"]):
-            if not done:
-                continue
-            if s == seat:
-                left, right = (num[c] for c in view["my_pass"])
-            else:
-                left, right = rng.sample(hands[s], 2)
-            choices.choose(s, PASSES[left][right])
-        state.choices = choices
-        state.decisions.push_together(PASS_CHOICES[s] for s, done in enumerate(view["passed"]) if not done)
-    else:
-        state.choices = None
-    for d in view["decisions"]:
-        cards = tuple(num[c] for c in d["cards"])
-        if d["kind"] == "claim":
-            state.decisions.push(ClaimChoice(d["seat"], cards))
-        else:
-            state.decisions.push(SpendChoice(d["seat"], cards))
-    if phase is PLAY:
-        state.decisions = DecisionQueue(TRICK_TURNS[n][state.leader][len(state.trick_cards):])
-    return state

@@ -4,7 +4,9 @@ from tablegames.core.game import GameSpec, SearchHooks, rules_page
 from tablegames.games.blenders_tricks import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blenders_tricks.bot import HeuristicBot
-from tablegames.games.blenders_tricks.rules import BlendersState, new_state, parse_action, sample
+from tablegames.games.blenders_tricks.rules import BlendersState, new_state
+from tablegames.games.blenders_tricks.sampler import sample
+from tablegames.games.blenders_tricks.vocab import parse_action
 
 SPEC = GameSpec(
     info=INFO,

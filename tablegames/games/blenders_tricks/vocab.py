@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, TypedDict
+from typing import ClassVar
 
 from tablegames.core.decisions import Decision
-from tablegames.core.state import SeatCard
 from tablegames.core.words import whole_number
 
 # ----- the deck table
@@ -189,55 +188,3 @@ PLAY_TURNS: tuple[PlayTurn, ...] = tuple(PlayTurn(s) for s in range(5))
 # order is fixed when it is led, so all its turns are queued then.
 TRICK_TURNS: dict[int, tuple[tuple[PlayTurn, ...], ...]] = {
     n: tuple(tuple(PLAY_TURNS[(lead + i) % n] for i in range(n)) for lead in range(n)) for n in HAND_SIZE}
-
-
-# ----- the view
-
-
-class DecisionView(TypedDict):
-    kind: str  # "claim" or "spend"
-    seat: int
-    cards: list[str]  # the claim's options / the cards a token may ignore
-
-
-class TrickView(TypedDict):
-    plays: list[SeatCard]  # [seat, card id] in playing order
-    winner: int
-    claimed: list[str]
-
-
-class RoundView(TypedDict):
-    gains: list[list[int]]  # per seat: icons added to White, Common, Mizunara
-    # Card numbers, not ids: the same cards are dealt again in later rounds.
-    ignored: list[list[int]]  # per seat: the claimed cards spent tokens ignored (one token each)
-    claimed: list[list[int]]  # per seat: the cards they claimed
-    earner: int  # who earned the barley token
-
-
-class View(TypedDict):
-    game: str
-    seat: int | None
-    names: list[str]
-    phase: str
-    round: int
-    leader: int  # leads the current trick (in the pass phase: the first trick)
-    turn: int | None  # whose card is due (play phase)
-    hand: list[str] | None
-    received: list[str]  # cards passed to this seat this round, until its first card of the round
-    hand_sizes: list[int]
-    passed: list[bool]  # pass phase: who has chosen
-    my_pass: list[str] | None  # pass phase: this seat's own choice [left, right]
-    trick: list[SeatCard]  # [seat, card id] in playing order
-    lead_suit: int | None
-    winning: int | None  # the seat whose card is highest in the trick so far
-    last_trick: TrickView | None
-    claimed: list[list[str]]  # per seat: cards claimed this round
-    ignoring: list[list[str]]  # per seat: the claimed cards spent tokens ignore this round
-    earner: int | None  # who earned this round's barley token (at the round's end)
-    totals: list[list[int]]  # per seat: White, Common, Mizunara icons before this round
-    tokens: list[int]
-    supply: int
-    discards: int  # size of the discard pile (its faces: nobody)
-    aside: int  # cards set aside unseen (3 players: 1)
-    decisions: list[DecisionView]
-    rounds: list[RoundView]  # finished rounds

@@ -8,9 +8,8 @@ from collections import Counter
 import pytest
 
 from tablegames.core.game import IllegalAction
-from tablegames.games.blenders_tricks.rules import Phase
 from tablegames.games.blenders_tricks.vocab import (
-    CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Play,
+    CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Phase, Play,
     Spend, card_id, parse_action,
 )
 from tests.games.blenders_tricks.helpers import new, play, playing
