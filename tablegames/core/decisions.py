@@ -114,7 +114,10 @@ class DecisionQueue(Generic[D]):
             group = groups[0]
             if len(group) == 1 and group[0].seat == seat:  # the common case, kept cheap
                 del groups[0]
-                self._changed()
+                if groups and len(groups[0]) == 1:
+                    self._seats = (groups[0][0].seat,)
+                else:
+                    self._changed()
                 return group[0]
             for i, d in enumerate(group):
                 if d.seat == seat:

@@ -53,7 +53,9 @@ from typing import Any, Mapping, Sequence
 from tablegames.core.decisions import DecisionQueue
 from tablegames.core.position import PositionError, field, seat_of, unknown_keys
 from tablegames.core.secret import SecretChoices
-from tablegames.games.blenders_tricks.rules import BlendersState, RoundRecord, lead_suit_of
+from tablegames.games.blenders_tricks.rules import (
+    CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of,
+)
 from tablegames.games.blenders_tricks.vocab import (
     DECK, HAND_SIZE, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, TOKENS, TRICK_TURNS, ClaimChoice, Pass, Phase,
     SpendChoice,
@@ -61,7 +63,6 @@ from tablegames.games.blenders_tricks.vocab import (
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
           "claimed", "ignored", "received", "totals", "tokens", "rounds", "passed", "spenders")
-SPEND_REASON = "each barley token may ignore one card"
 
 
 def _cards(value: Any, what: str) -> list[int]:
@@ -275,7 +276,7 @@ def _claim(state: BlendersState) -> None:
     if IS_WILD[best] or len(others) < 2:
         raise PositionError("No claim is chosen here: the winner takes the trick's cards at once.")
     winner = state.trick_seats[cards.index(best)]
-    state.decisions.push(ClaimChoice(winner, others, reason=f"{state.names[winner]} won the trick with {best}"))
+    state.decisions.push(ClaimChoice(winner, others, reason=CLAIM_REASON))
 
 
 def _spend(state: BlendersState, description: Mapping[str, Any], names: Sequence[str]) -> None:

@@ -56,6 +56,8 @@ from tablegames.games.blenders_tricks.vocab import (
 )
 
 PASS, PLAY, CLAIM, SPEND = Phase.PASS, Phase.PLAY, Phase.CLAIM, Phase.SPEND
+CLAIM_REASON = "the trick's winner claims a second card"
+SPEND_REASON = "each barley token may ignore one card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +183,8 @@ class BlendersState(BaseState):
         elif len(others) <= 1:
             self._finish_trick(winner, (best,) + others)
         else:
-            self.decisions.push(ClaimChoice(winner, others, reason=f"{self.names[winner]} won the trick with {best}"))
-            self.emit(lambda: f"{self.names[winner]} wins the trick with {best} and picks a card to claim.")
+            self.decisions.push(ClaimChoice(winner, others, reason=CLAIM_REASON))
+            self.emit(self._claim_line)
 
     def _finish_trick(self, winner: int, taken: tuple[int, ...]) -> None:
         cards = self.trick_cards
@@ -191,8 +193,7 @@ class BlendersState(BaseState):
             if card not in taken:
                 self.discard.append(card)
         self.last_trick = (tuple(zip(self.trick_seats, cards)), winner, taken)
-        self.emit(lambda: f"{self.names[winner]} takes the trick with {max(cards)} and claims "
-                  f"{', '.join(map(str, taken)) if taken else 'nothing (wilds are never claimed)'}.")
+        self.emit(self._trick_line)
         self.trick_seats = []
         self.trick_cards = []
         self.lead = NO_SUIT
@@ -201,6 +202,19 @@ class BlendersState(BaseState):
             self._lead_trick()
         else:
             self._end_round()
+
+    def _claim_line(self) -> str:
+        """The log line of a trick whose winner picks a card to claim."""
+        best = max(self.trick_cards)
+        return (f"{self.names[self.trick_seats[self.trick_cards.index(best)]]} wins the trick with {best} "
+                "and picks a card to claim.")
+
+    def _trick_line(self) -> str:
+        """The log line of the trick just taken (worded only for a log)."""
+        assert self.last_trick is not None
+        plays, winner, taken = self.last_trick
+        got = ", ".join(map(str, taken)) if taken else "nothing (wilds are never claimed)"
+        return f"{self.names[winner]} takes the trick with {max(c for _, c in plays)} and claims {got}."
 
     def _end_round(self) -> None:
         n = self.n
@@ -219,7 +233,7 @@ class BlendersState(BaseState):
             seat = (earner + i) % n
             if self.tokens[seat] and self.claimed[seat]:
                 self.decisions.push(SpendChoice(seat, tuple(self.claimed[seat]),
-                                                reason="each barley token may ignore one card"))
+                                                reason=SPEND_REASON))
         if not self.decisions:
             self._score_round()
 
@@ -304,9 +318,13 @@ class BlendersState(BaseState):
         self.trick_cards.append(card)
         if lead == NO_SUIT and not IS_WILD[card]:
             self.lead = SUIT[card]
-        self.emit(lambda: f"{self.names[seat]} plays {self.describe(card)}.")
+        self.emit(self._play_line)
         if len(self.trick_cards) == self.n:
             self._end_trick()
+
+    def _play_line(self) -> str:
+        """The log line of the card just played (worded only for a log)."""
+        return f"{self.names[self.trick_seats[-1]]} plays {self.describe(self.trick_cards[-1])}."
 
     @handles(PassChoice)
     def _pass(self, decision: PassChoice, action: Any) -> None:
@@ -354,7 +372,7 @@ class BlendersState(BaseState):
             self.emit(lambda: f"{self.names[seat]} spends a barley token to ignore {self.describe(card)}.")
             left = tuple(c for c in decision.cards if c != card)
             if self.tokens[seat] and left:
-                self.decisions.interrupt(SpendChoice(seat, left, reason="each barley token may ignore one card"))
+                self.decisions.interrupt(SpendChoice(seat, left, reason=SPEND_REASON))
         else:
             held = self.tokens[seat]
             self.emit(lambda: f"{self.names[seat]} keeps "
