@@ -54,7 +54,7 @@ from tablegames.core.decisions import DecisionQueue
 from tablegames.core.position import PositionError, field, seat_of, unknown_keys
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
-    CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of,
+    CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of, trick_winner_claims,
 )
 from tablegames.games.blenders_tricks.vocab import (
     DECK, HAND_SIZE, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, TOKENS, TRICK_TURNS, ClaimChoice, Pass, Phase,
@@ -271,8 +271,7 @@ def _claim(state: BlendersState) -> None:
     cards = state.trick_cards
     if len(cards) != state.n:
         raise PositionError("A claim comes after every player has played to the trick.")
-    best = max(cards)
-    others = tuple(c for c in cards if c != best and not IS_WILD[c])
+    best, others = trick_winner_claims(cards)
     if IS_WILD[best] or len(others) < 2:
         raise PositionError("No claim is chosen here: the winner takes the trick's cards at once.")
     winner = state.trick_seats[cards.index(best)]

@@ -80,11 +80,6 @@ def lead_suit_of(cards: Sequence[int]) -> int:
     return NO_SUIT
 
 
-def winning_index(cards: Sequence[int]) -> int:
-    """Index of the highest card: the highest number wins, whatever its suit."""
-    return max(range(len(cards)), key=cards.__getitem__)
-
-
 def trick_winner_claims(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """(the winning card, the other cards it may claim). A wild winner takes
     every non-wild card (no choice); a non-wild winner takes one of the
@@ -114,6 +109,18 @@ class BlendersState(BaseState):
         self.leader = self.rng.randrange(n)  # round 1: a random first player
         self._deal()
 
+    # What is due is the queue's: the phase and whose card is due come from it.
+    @property
+    def phase(self) -> Phase:
+        """The due decision's phase (over when nothing is pending)."""
+        return Phase(self.due_phase())
+
+    @property
+    def turn(self) -> int | None:
+        """Whose card is due (in the play phase)."""
+        d = self.decisions.current()
+        return d.seat if d.__class__ is PlayTurn else None
+
     # ----- round flow
     def _deal(self) -> None:
         n = self.n
@@ -134,16 +141,6 @@ class BlendersState(BaseState):
         # The passes chosen so far (the queue says who is still choosing).
         self.choices: SecretChoices[Pass] | None = SecretChoices(range(n))
         self.decisions.push_together(PASS_CHOICES[:n])
-
-    @property
-    def phase(self) -> Phase:
-        return Phase(self.due_phase())
-
-    @property
-    def turn(self) -> int | None:
-        """Whose card is due (in the play phase)."""
-        d = self.decisions.current()
-        return d.seat if d.__class__ is PlayTurn else None
 
     def _deliver_passes(self) -> None:
         assert self.choices is not None
