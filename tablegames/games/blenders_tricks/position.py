@@ -158,6 +158,8 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         _claim(state)
     elif phase is Phase.SPEND:
         _spend(state, description, names)
+    elif trick:
+        raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
     else:
         state.earner = state.rounds[-1].earner  # over: nothing is pending
     if phase is not Phase.PASS and "passed" in description:
@@ -256,7 +258,7 @@ def _pass(state: BlendersState, description: Mapping[str, Any], names: Sequence[
     if not isinstance(passed, dict):
         raise PositionError("'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
-        seat = seat_of(names, int(who) if who.isdigit() else who, "a seat in 'passed'")
+        seat = seat_of(names, int(who) if isinstance(who, str) and who.isdigit() else who, "a seat in 'passed'")
         cards = _cards(pair, f"{names[seat]}'s pass")
         if len(cards) != 2 or cards[0] == cards[1] or any(c not in state.hands[seat] for c in cards):
             raise PositionError(f"{names[seat]} passes two different cards from their own hand.")

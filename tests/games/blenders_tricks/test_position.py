@@ -186,3 +186,30 @@ def test_a_holder_of_two_tokens_described_after_spending_one_plays_on_alike():
         s.apply(0, SPENDS[13])
     assert snapshot(rebuilt) == snapshot(state)
     assert rebuilt.rounds[-1].ignored[0] == (4, 13) and rebuilt.tokens == [0, 0, 0]
+
+
+def test_a_malformed_description_is_one_clear_line_never_a_traceback():
+    junk = [None, 5, "x", [], [[]], {"a": 1}, [1, 2], -1, True, [[1, 2], [3]], [["Ann", 1]], ["Zed"], [41],
+            {"Ann": [1, 2]}, {"plays": 3}]
+    names = NAMES[:4]
+    for seed in range(10):
+        state = SPEC.new_game(names, {}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(160)):
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_move())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        description = SPEC.describe_position(state)
+        for _ in range(30):
+            broken = copy.deepcopy(description)
+            key = rng.choice(sorted(broken))
+            value = broken[key]
+            if isinstance(value, list) and value and rng.random() < 0.5:
+                value[rng.randrange(len(value))] = rng.choice(junk)
+            else:
+                broken[key] = rng.choice(junk)
+            try:
+                position.build(SPEC, names, broken, seed=1)
+            except PositionError as exc:
+                assert "\n" not in str(exc)
