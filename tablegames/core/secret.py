@@ -21,6 +21,11 @@ class SecretChoices(Generic[A]):
         """Seats that have not chosen yet, in seat order."""
         return tuple(s for s in self._seats if s not in self._chosen)
 
+    def chosen(self) -> tuple[int, ...]:
+        """Seats that have chosen, in the order they chose (the order
+        ``reveal`` gives them in; a position must keep it)."""
+        return tuple(self._chosen)
+
     def has_chosen(self, seat: int) -> bool:
         return seat in self._chosen
 

@@ -26,8 +26,8 @@ from tablegames.games.blenders_tricks.vocab import (
     Pass,
     Play,
     Spend,
-    View,
 )
+from tablegames.games.blenders_tricks.view import View
 
 Totals = tuple[int, int, int]
 

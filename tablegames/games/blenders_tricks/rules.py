@@ -11,8 +11,8 @@ round 3 the smallest spread wins.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from functools import partial
 from itertools import permutations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
@@ -20,7 +20,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 from tablegames.core.decisions import DecisionQueue
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
-from tablegames.core.state import BaseState
+from tablegames.core.state import BaseState, handles
+from tablegames.games.blenders_tricks.view import View, build_view
 from tablegames.games.blenders_tricks.vocab import (
     CARD_IDS,
     CLAIMS,
@@ -30,8 +31,9 @@ from tablegames.games.blenders_tricks.vocab import (
     IS_WILD,
     KEEP,
     NO_SUIT,
-    NUMBER_OF,
+    PASS_CHOICES,
     PASSES,
+    TRICK_TURNS,
     PLAYS,
     ROUNDS,
     SPENDS,
@@ -41,23 +43,21 @@ from tablegames.games.blenders_tricks.vocab import (
     SUITS,
     TOKENS,
     WILDS,
+    BlendersDecision,
     Claim,
     ClaimChoice,
-    DecisionView,
     Pass,
+    PassChoice,
     Phase,
     Play,
+    PlayTurn,
     Spend,
     SpendChoice,
-    View,
-    parse_action,
 )
 
-__all__ = ["BlendersState", "RoundRecord", "new_state", "parse_action", "sample", "lead_suit_of",
-           "winning_index", "trick_winner_claims"]
-
-PASS, PLAY, CLAIM, SPEND, OVER = Phase.PASS, Phase.PLAY, Phase.CLAIM, Phase.SPEND, Phase.OVER
-GAME_ID = "blenders-tricks"
+PASS, PLAY, CLAIM, SPEND = Phase.PASS, Phase.PLAY, Phase.CLAIM, Phase.SPEND
+CLAIM_REASON = "the trick's winner claims a second card"
+SPEND_REASON = "each barley token may ignore one card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,21 +80,16 @@ def lead_suit_of(cards: Sequence[int]) -> int:
     return NO_SUIT
 
 
-def winning_index(cards: Sequence[int]) -> int:
-    """Index of the highest card: the highest number wins, whatever its suit."""
-    return max(range(len(cards)), key=cards.__getitem__)
-
-
 def trick_winner_claims(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """(the winning card, the other cards it may claim). A wild winner takes
     every non-wild card (no choice); a non-wild winner takes one of the
     other non-wild cards."""
     best = max(cards)
-    others = tuple(c for c in cards if c != best and not IS_WILD[c])
-    return best, others
+    return best, tuple([c for c in cards if c != best and not IS_WILD[c]])
 
 
 class BlendersState(BaseState):
+    FINAL_PHASE: ClassVar[str] = Phase.OVER
     DEEP: ClassVar[tuple[str, ...]] = (
         "hands", "aside", "discard", "received", "trick_seats", "trick_cards", "claimed",
         "ignored", "totals", "tokens", "rounds", "choices",
@@ -105,7 +100,7 @@ class BlendersState(BaseState):
         if self.n not in HAND_SIZE:
             raise ValueError(f"Blenders Tricks takes 3-5 players, not {self.n}.")
         n = self.n
-        self.decisions: DecisionQueue[ClaimChoice | SpendChoice] = DecisionQueue()
+        self.decisions: DecisionQueue[BlendersDecision] = DecisionQueue()
         self.round = 1
         self.totals = [[0, 0, 0] for _ in range(n)]
         self.tokens = [0] * n
@@ -113,6 +108,18 @@ class BlendersState(BaseState):
         self.rounds: list[RoundRecord] = []
         self.leader = self.rng.randrange(n)  # round 1: a random first player
         self._deal()
+
+    # What is due is the queue's: the phase and whose card is due come from it.
+    @property
+    def phase(self) -> Phase:
+        """The due decision's phase (over when nothing is pending)."""
+        return Phase(self.due_phase())
+
+    @property
+    def turn(self) -> int | None:
+        """Whose card is due (in the play phase)."""
+        d = self.decisions.current()
+        return d.seat if d.__class__ is PlayTurn else None
 
     # ----- round flow
     def _deal(self) -> None:
@@ -131,10 +138,9 @@ class BlendersState(BaseState):
         self.lead = NO_SUIT
         self.last_trick: tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]] | None = None
         self.earner: int | None = None
+        # The passes chosen so far (the queue says who is still choosing).
         self.choices: SecretChoices[Pass] | None = SecretChoices(range(n))
-        self.phase = PASS
-        self.turn: int | None = None
-        self._movers: tuple[int, ...] = tuple(range(n))
+        self.decisions.push_together(PASS_CHOICES[:n])
 
     def _deliver_passes(self) -> None:
         assert self.choices is not None
@@ -151,34 +157,31 @@ class BlendersState(BaseState):
             self.received[left].append(p.left)
             self.received[right].append(p.right)
         self.choices = None
-        self.phase = PLAY
-        self.turn = self.leader
-        self._movers = (self.leader,)
-        if self.logging:
-            names = self.names
-            for seat in range(n):
-                from_right = chosen[(seat - 1) % n].left
-                from_left = chosen[(seat + 1) % n].right
-                self.emit(f"You received {from_right} from {names[(seat - 1) % n]} and "
-                          f"{from_left} from {names[(seat + 1) % n]}.", (seat,))
-            self.emit(f"The passed cards are delivered. {names[self.leader]} leads.")
+        self._lead_trick()
+        for seat in range(n):
+            self.emit(partial(self._received_line, chosen, seat), (seat,))
+        self.emit(lambda: f"The passed cards are delivered. {self.names[self.leader]} leads.")
+
+    def _received_line(self, chosen: Mapping[int, Pass], seat: int) -> str:
+        n, names = self.n, self.names
+        return (f"You received {chosen[(seat - 1) % n].left} from {names[(seat - 1) % n]} and "
+                f"{chosen[(seat + 1) % n].right} from {names[(seat + 1) % n]}.")
+
+    def _lead_trick(self) -> None:
+        """Queue the trick's turns, the leader's first (nothing else is pending)."""
+        self.decisions = DecisionQueue(TRICK_TURNS[self.n][self.leader])
 
     def _end_trick(self) -> None:
         cards = self.trick_cards
-        i = winning_index(cards)
-        winner = self.trick_seats[i]
         best, others = trick_winner_claims(cards)
+        winner = self.trick_seats[cards.index(best)]  # the highest number wins
         if IS_WILD[best]:
             self._finish_trick(winner, others)
         elif len(others) <= 1:
             self._finish_trick(winner, (best,) + others)
         else:
-            self.phase = CLAIM
-            self.turn = None
-            self.decisions.push(ClaimChoice(winner, others, reason=f"{self.names[winner]} won the trick with {best}"))
-            self._movers = (winner,)
-            if self.logging:
-                self.emit(f"{self.names[winner]} wins the trick with {best} and picks a card to claim.")
+            self.decisions.push(ClaimChoice(winner, others, reason=CLAIM_REASON))
+            self.emit(self._claim_line)
 
     def _finish_trick(self, winner: int, taken: tuple[int, ...]) -> None:
         cards = self.trick_cards
@@ -187,19 +190,28 @@ class BlendersState(BaseState):
             if card not in taken:
                 self.discard.append(card)
         self.last_trick = (tuple(zip(self.trick_seats, cards)), winner, taken)
-        if self.logging:
-            best = max(cards)
-            got = ", ".join(map(str, taken)) if taken else "nothing (wilds are never claimed)"
-            self.emit(f"{self.names[winner]} takes the trick with {best} and claims {got}.")
+        self.emit(self._trick_line)
         self.trick_seats = []
         self.trick_cards = []
         self.lead = NO_SUIT
         if self.hands[winner]:
-            self.phase = PLAY
-            self.leader = self.turn = winner
-            self._movers = (winner,)
+            self.leader = winner
+            self._lead_trick()
         else:
             self._end_round()
+
+    def _claim_line(self) -> str:
+        """The log line of a trick whose winner picks a card to claim."""
+        best = max(self.trick_cards)
+        return (f"{self.names[self.trick_seats[self.trick_cards.index(best)]]} wins the trick with {best} "
+                "and picks a card to claim.")
+
+    def _trick_line(self) -> str:
+        """The log line of the trick just taken (worded only for a log)."""
+        assert self.last_trick is not None
+        plays, winner, taken = self.last_trick
+        got = ", ".join(map(str, taken)) if taken else "nothing (wilds are never claimed)"
+        return f"{self.names[winner]} takes the trick with {max(c for _, c in plays)} and claims {got}."
 
     def _end_round(self) -> None:
         n = self.n
@@ -212,19 +224,14 @@ class BlendersState(BaseState):
         self.earner = earner
         self.tokens[earner] += 1
         self.supply -= 1
-        if self.logging:
-            why = "" if len(tied) == 1 else f" (a tie, broken by their {last[earner]} in the last trick)"
-            self.emit(f"{self.names[earner]} claimed the most cards ({most}) and earns a barley token{why}.")
-        self.turn = None
+        self.emit(lambda: f"{self.names[earner]} claimed the most cards ({most}) and earns a barley token"
+                  f"{'' if len(tied) == 1 else f' (a tie, broken by their {last[earner]} in the last trick)'}.")
         for i in range(n):
             seat = (earner + i) % n
             if self.tokens[seat] and self.claimed[seat]:
                 self.decisions.push(SpendChoice(seat, tuple(self.claimed[seat]),
-                                                reason="each barley token may ignore one card"))
-        if self.decisions:
-            self.phase = SPEND
-            self._movers = self.decisions.seats()
-        else:
+                                                reason=SPEND_REASON))
+        if not self.decisions:
             self._score_round()
 
     def _score_round(self) -> None:
@@ -245,50 +252,37 @@ class BlendersState(BaseState):
         assert earner is not None
         self.rounds.append(RoundRecord(tuple(gains), tuple(tuple(i) for i in self.ignored),
                                        tuple(tuple(c) for c in self.claimed), earner))
-        if self.logging:
-            parts = "; ".join(
-                f"{self.names[s]} +" + "/".join(str(x) for x in gains[s]) for s in range(n))
-            self.emit(f"Round {self.round} scored ({'/'.join(SUIT_LETTERS)}): {parts}.")
+        self.emit(lambda: f"Round {self.round} scored ({'/'.join(SUIT_LETTERS)}): " + "; ".join(
+            f"{self.names[s]} +" + "/".join(str(x) for x in gains[s]) for s in range(n)) + ".")
         if self.round == ROUNDS:
-            self.phase = OVER
-            self.turn = None
-            self._movers = ()
-            if self.logging:
-                self.emit("The game is over.")
+            self.emit("The game is over.")  # nothing pending: the phase is over
             return
         self.round += 1
         self.leader = earner  # the token earner leads the next round
         self._deal()
-        if self.logging:
-            self.emit(f"Round {self.round}: new hands. Everyone picks two cards to pass; "
-                      f"{self.names[earner]} will lead.")
+        self.emit(lambda: f"Round {self.round}: new hands. Everyone picks two cards to pass; "
+                  f"{self.names[earner]} will lead.")
 
     # ----- the contract
-    def to_move(self) -> tuple[int, ...]:
-        return self._movers
-
     def legal_actions(self, seat: int) -> list[Any]:
-        if seat not in self._movers:
-            return []
-        phase = self.phase
-        if phase is PLAY:
+        d = self.decisions.due_for(seat)
+        kind = d.__class__
+        if kind is PlayTurn:
             hand = self.hands[seat]
             lead = self.lead
             if lead != NO_SUIT:
                 suit = SUIT
-                follow = [PLAYS[c] for c in hand if suit[c] == lead or c in WILDS]
-                if any(suit[c] == lead for c in hand):
-                    return follow
-            return [PLAYS[c] for c in hand]
-        if phase is PASS:
+                for c in hand:
+                    if suit[c] == lead:  # must follow (wilds always allowed)
+                        return [PLAYS[c] for c in hand if suit[c] == lead or c in WILDS]
+            return list(map(PLAYS.__getitem__, hand))
+        if kind is PassChoice:
             row = PASSES
             return [row[a][b] for a, b in permutations(self.hands[seat], 2)]
-        if phase is CLAIM:
-            d = self.decisions.current()
+        if kind is ClaimChoice:
             assert isinstance(d, ClaimChoice)
             return [CLAIMS[c] for c in d.options]
-        if phase is SPEND:
-            d = self.decisions.current()
+        if kind is SpendChoice:
             assert isinstance(d, SpendChoice)
             return [KEEP] + [SPENDS[c] for c in d.cards]
         return []
@@ -301,20 +295,9 @@ class BlendersState(BaseState):
             return list(hand)
         return [c for c in hand if SUIT[c] == lead or IS_WILD[c]]
 
-    def _apply(self, seat: int, action: Any) -> None:
-        phase = self.phase
-        if phase is PLAY:
-            self._play(seat, action)
-        elif phase is PASS:
-            self._pass(seat, action)
-        elif phase is CLAIM:
-            self._claim(seat, action)
-        elif phase is SPEND:
-            self._spend(seat, action)
-        else:
-            raise IllegalAction("The game is over.")
-
-    def _play(self, seat: int, action: Any) -> None:
+    @handles(PlayTurn)
+    def _play(self, decision: PlayTurn, action: Any) -> None:
+        seat = decision.seat
         if type(action) is not Play:
             raise IllegalAction("Play a card from your hand (play N).")
         card = action.card
@@ -326,20 +309,23 @@ class BlendersState(BaseState):
             for c in hand:
                 if SUIT[c] == lead:
                     raise IllegalAction(f"Follow suit: play a {SUIT_NAMES[lead]} card (or a wild).")
+        self.decisions.take(seat)
         hand.remove(card)
         self.trick_seats.append(seat)
         self.trick_cards.append(card)
         if lead == NO_SUIT and not IS_WILD[card]:
             self.lead = SUIT[card]
-        if self._events is not None:
-            self.emit(f"{self.names[seat]} plays {self.describe(card)}.")
+        self.emit(self._play_line)
         if len(self.trick_cards) == self.n:
             self._end_trick()
-        else:
-            self.turn = nxt = (seat + 1) % self.n
-            self._movers = (nxt,)
 
-    def _pass(self, seat: int, action: Any) -> None:
+    def _play_line(self) -> str:
+        """The log line of the card just played (worded only for a log)."""
+        return f"{self.names[self.trick_seats[-1]]} plays {self.describe(self.trick_cards[-1])}."
+
+    @handles(PassChoice)
+    def _pass(self, decision: PassChoice, action: Any) -> None:
+        seat = decision.seat
         choices = self.choices
         assert choices is not None
         if type(action) is not Pass:
@@ -352,27 +338,25 @@ class BlendersState(BaseState):
         if left == right:
             raise IllegalAction("Pass two different cards: one to the left, one to the right.")
         choices.choose(seat, action)
-        self._movers = choices.waiting()
-        if self.logging:
-            self.emit(f"{self.names[seat]} has chosen the cards to pass.")
+        self.decisions.take(seat)
+        self.emit(lambda: f"{self.names[seat]} has chosen the cards to pass.")
         if choices.complete:
             self._deliver_passes()
 
-    def _claim(self, seat: int, action: Any) -> None:
-        d = self.decisions.expect(seat, ClaimChoice)
-        assert isinstance(d, ClaimChoice)
-        if type(action) is not Claim or type(action.card) is not int or action.card not in d.options:
-            options = ", ".join(map(str, d.options))
+    @handles(ClaimChoice)
+    def _claim(self, decision: ClaimChoice, action: Any) -> None:
+        if type(action) is not Claim or type(action.card) is not int or action.card not in decision.options:
+            options = ", ".join(map(str, decision.options))
             raise IllegalAction(f"Claim one of the trick's other non-wild cards: {options}.")
         self.decisions.pop()
         best = max(self.trick_cards)
-        self._finish_trick(seat, (best, action.card))
+        self._finish_trick(decision.seat, (best, action.card))
 
-    def _spend(self, seat: int, action: Any) -> None:
-        d = self.decisions.expect(seat, SpendChoice)
-        assert isinstance(d, SpendChoice)
+    @handles(SpendChoice)
+    def _spend(self, decision: SpendChoice, action: Any) -> None:
+        seat = decision.seat
         if type(action) is not Spend or (action.card is not None and (type(action.card) is not int
-                                                                      or action.card not in d.cards)):
+                                                                      or action.card not in decision.cards)):
             raise IllegalAction("Spend a token on one card you claimed this round (spend N), or keep it (keep).")
         self.decisions.pop()
         card = action.card
@@ -382,18 +366,15 @@ class BlendersState(BaseState):
             self.tokens[seat] -= 1
             self.supply += 1
             self.ignored[seat].append(card)
-            if self.logging:
-                self.emit(f"{self.names[seat]} spends a barley token to ignore {self.describe(card)}.")
-            left = tuple(c for c in d.cards if c != card)
+            self.emit(lambda: f"{self.names[seat]} spends a barley token to ignore {self.describe(card)}.")
+            left = tuple(c for c in decision.cards if c != card)
             if self.tokens[seat] and left:
-                self.decisions.interrupt(SpendChoice(seat, left, reason="each barley token may ignore one card"))
-        elif self.logging:
-            held = self.tokens[seat]
-            what = "their barley token" if held == 1 else f"their {held} barley tokens"
-            self.emit(f"{self.names[seat]} keeps {what}.")
-        if self.decisions:
-            self._movers = self.decisions.seats()
+                self.decisions.interrupt(SpendChoice(seat, left, reason=SPEND_REASON))
         else:
+            held = self.tokens[seat]
+            self.emit(lambda: f"{self.names[seat]} keeps "
+                      f"{'their barley token' if held == 1 else f'their {held} barley tokens'}.")
+        if not self.decisions:
             self._score_round()
 
     @staticmethod
@@ -403,7 +384,7 @@ class BlendersState(BaseState):
         return f"{card} ({SUIT_NAMES[SUIT[card]]}, {ICONS[card]} icon{'s' if ICONS[card] > 1 else ''})"
 
     def is_over(self) -> bool:
-        return self.phase is OVER
+        return len(self.rounds) == ROUNDS  # the third round is scored
 
     # Search bots play out only to the end of the round (core/search.py),
     # judged by the blends then: the smallest spread first.
@@ -458,59 +439,7 @@ class BlendersState(BaseState):
                       lowest_best=True)
 
     def view(self, seat: int | None) -> View:
-        n = self.n
-        ids = CARD_IDS
-        hand = None if seat is None else [ids[c] for c in sorted(self.hands[seat])]
-        received: list[str] = []
-        if seat is not None:
-            held = self.hands[seat]
-            if len(held) == HAND_SIZE[n]:  # marked until the seat's first card of the round
-                received = [ids[c] for c in self.received[seat] if c in held]
-        choices = self.choices
-        own = choices.own(seat) if choices is not None else None
-        trick = self.trick_cards
-        last = self.last_trick
-        decisions: list[DecisionView] = []
-        for d in self.decisions:
-            cards = d.options if isinstance(d, ClaimChoice) else d.cards
-            decisions.append({"kind": "claim" if isinstance(d, ClaimChoice) else "spend",
-                              "seat": d.seat, "cards": [ids[c] for c in cards]})
-        view: View = {
-            "game": GAME_ID,
-            "seat": seat,
-            "names": list(self.names),
-            "phase": self.phase.value,
-            "round": self.round,
-            "leader": self.leader,
-            "turn": self.turn,
-            "hand": hand,
-            "received": received,
-            "hand_sizes": [len(h) for h in self.hands],
-            "passed": [] if choices is None else [choices.has_chosen(s) for s in range(n)],
-            "my_pass": None if own is None else [ids[own.left], ids[own.right]],
-            "trick": [[s, ids[c]] for s, c in zip(self.trick_seats, trick)],
-            "lead_suit": None if self.lead == NO_SUIT else self.lead,
-            "winning": self.trick_seats[winning_index(trick)] if trick else None,
-            "last_trick": None if last is None else {
-                "plays": [[s, ids[c]] for s, c in last[0]],
-                "winner": last[1],
-                "claimed": [ids[c] for c in last[2]],
-            },
-            "claimed": [[ids[c] for c in cl] for cl in self.claimed],
-            "ignoring": [[ids[c] for c in cards] for cards in self.ignored],
-            "earner": self.earner,
-            "totals": [list(t) for t in self.totals],
-            "tokens": list(self.tokens),
-            "supply": self.supply,
-            "discards": len(self.discard),
-            "aside": len(self.aside),
-            "decisions": decisions,
-            "rounds": [{"gains": [list(g) for g in r.gains],
-                        "ignored": [list(cards) for cards in r.ignored],
-                        "claimed": [list(cards) for cards in r.claimed],
-                        "earner": r.earner} for r in self.rounds],
-        }
-        return view
+        return build_view(self, seat)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         ids = CARD_IDS
@@ -554,90 +483,3 @@ class BlendersState(BaseState):
 
 def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> BlendersState:
     return BlendersState(names, options, seed)
-
-
-def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlendersState:
-    """A full state consistent with ``view`` (one seat's view), with
-    everything that seat cannot see dealt again at random: the other hands,
-    the aside card, the unseen part of the discard pile, others' pass choices."""
-    names = view["names"]
-    n = len(names)
-    seat = view["seat"]
-    state = object.__new__(BlendersState)
-    BaseState.__init__(state, names, rng.getrandbits(64))
-    state.decisions = DecisionQueue()
-    num = NUMBER_OF
-    state.round = view["round"]
-    state.totals = [list(t) for t in view["totals"]]
-    state.tokens = list(view["tokens"])
-    state.supply = view["supply"]
-    state.rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]),
-                                tuple(tuple(cards) for cards in r["ignored"]),
-                                tuple(tuple(cards) for cards in r["claimed"]),
-                                r["earner"]) for r in view["rounds"]]
-    state.leader = view["leader"]
-    state.turn = view["turn"]
-    state.phase = Phase(view["phase"])
-    state.earner = view["earner"]
-    state.claimed = [[num[c] for c in cl] for cl in view["claimed"]]
-    state.ignored = [[num[c] for c in cards] for cards in view["ignoring"]]
-    state.trick_seats = [s for s, _ in view["trick"]]
-    state.trick_cards = [num[c] for _, c in view["trick"]]
-    state.lead = lead_suit_of(state.trick_cards)
-    last = view["last_trick"]
-    shown_discards: list[int] = []
-    if last is None:
-        state.last_trick = None
-    else:
-        plays = tuple((s, num[c]) for s, c in last["plays"])
-        taken = tuple(num[c] for c in last["claimed"])
-        state.last_trick = (plays, last["winner"], taken)
-        shown_discards = [c for _, c in plays if c not in taken]
-    own = [] if seat is None else [num[c] for c in view["hand"]]
-    known = set(own) | set(state.trick_cards) | {c for cl in state.claimed for c in cl} | set(shown_discards)
-    unknown = [c for c in DECK if c not in known]
-    rng.shuffle(unknown)
-    hands: list[list[int]] = []
-    for s in range(n):
-        if s == seat:
-            hands.append(list(own))
-        else:
-            size = view["hand_sizes"][s]
-            hands.append(unknown[:size])
-            del unknown[:size]
-    state.hands = hands
-    state.aside = unknown[:view["aside"]]
-    del unknown[:view["aside"]]
-    state.discard = shown_discards + unknown
-    if len(state.discard) != view["discards"]:
-        raise ValueError("the view's card counts do not add up to the deck")
-    state.received = [[] for _ in range(n)]
-    if seat is not None:
-        state.received[seat] = [num[c] for c in view["received"]]
-    if state.phase is PASS:
-        choices: SecretChoices[Pass] = SecretChoices(range(n))
-        for s, done in enumerate(view["passed"]):
-            if not done:
-                continue
-            if s == seat:
-                left, right = (num[c] for c in view["my_pass"])
-            else:
-                left, right = rng.sample(hands[s], 2)
-            choices.choose(s, PASSES[left][right])
-        state.choices = choices
-        state._movers = choices.waiting()
-    else:
-        state.choices = None
-    for d in view["decisions"]:
-        cards = tuple(num[c] for c in d["cards"])
-        if d["kind"] == "claim":
-            state.decisions.push(ClaimChoice(d["seat"], cards))
-        else:
-            state.decisions.push(SpendChoice(d["seat"], cards))
-    if state.phase is PLAY:
-        state._movers = (state.turn,)
-    elif state.phase in (CLAIM, SPEND):
-        state._movers = state.decisions.seats()
-    elif state.phase is OVER:
-        state._movers = ()
-    return state

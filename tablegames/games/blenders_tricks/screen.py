@@ -42,8 +42,9 @@ from textual.widgets import Button, Static
 
 from tablegames.games.blenders_tricks.vocab import (
     CARD_IDS, CLAIMS, ICONS, IS_WILD, KEEP, NUMBER_OF, PASSES, PLAYS, SPENDS, SUIT, SUIT_LETTERS,
-    SUIT_NAMES, DecisionView, Phase, View,
+    SUIT_NAMES, Phase,
 )
+from tablegames.games.blenders_tricks.view import DecisionView, View
 from tablegames.core.state import seat_cards
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.widgets import CardFace, HandPicker, ScoreTable, TextLine

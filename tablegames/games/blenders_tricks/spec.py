@@ -4,7 +4,10 @@ from tablegames.core.game import GameSpec, SearchHooks, rules_page
 from tablegames.games.blenders_tricks import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blenders_tricks.bot import HeuristicBot
-from tablegames.games.blenders_tricks.rules import BlendersState, new_state, parse_action, sample
+from tablegames.games.blenders_tricks.position import build_position, describe_position
+from tablegames.games.blenders_tricks.rules import BlendersState, new_state
+from tablegames.games.blenders_tricks.sampler import sample
+from tablegames.games.blenders_tricks.vocab import parse_action
 
 SPEC = GameSpec(
     info=INFO,
@@ -19,6 +22,8 @@ SPEC = GameSpec(
     score_name="spread",
     lowest_best=True,
     sample=sample,
+    build_position=build_position,
+    describe_position=describe_position,
     screen="tablegames.games.blenders_tricks.screen:BlendersTricksScreen",
     scenes="tablegames.games.blenders_tricks.scenes",
     driver="tablegames.games.blenders_tricks.driver:decide",

@@ -1,5 +1,5 @@
-"""Blenders Tricks' vocabulary: the deck table, phases, actions, decisions
-and the view's shape. Rules, bot, screen and tests all import it.
+"""Blenders Tricks' vocabulary: the deck table, phases, actions and
+decisions. Rules, bot, screen and tests all import it.
 
 The deck table lives here and nowhere else (rulings on its rules page, rules.md):
 cards 1-40; 10, 20, 30 and 40 are wilds (no suit, no cask icons); the other
@@ -8,12 +8,11 @@ cards 1-40; 10, 20, 30 and 40 are wilds (no suit, no cask icons); the other
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import TypedDict
+from enum import StrEnum
+from typing import ClassVar
 
 from tablegames.core.decisions import Decision
-from tablegames.core.state import SeatCard
 from tablegames.core.words import whole_number
 
 # ----- the deck table
@@ -64,7 +63,7 @@ CARD_IDS: tuple[str, ...] = ("",) + tuple(card_id(n) for n in DECK)
 NUMBER_OF: dict[str, int] = {CARD_IDS[n]: n for n in DECK}
 
 
-class Phase(str, enum.Enum):
+class Phase(StrEnum):
     PASS = "pass"  # everyone secretly picks a card for the left and one for the right
     PLAY = "play"  # tricks
     CLAIM = "claim"  # the trick's winner picks the second card to claim
@@ -143,12 +142,28 @@ def parse_action(text: str) -> Action:
     raise ValueError(text)
 
 
-# ----- pending decisions
+# ----- pending decisions (the queue holds them: who must decide what)
+
+
+@dataclass(frozen=True, slots=True)
+class PassChoice(Decision):
+    """Everyone picks, in secret and at once, a card for each neighbour."""
+
+    PHASE: ClassVar[str] = Phase.PASS
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTurn(Decision):
+    """``seat`` plays the next card of the trick."""
+
+    PHASE: ClassVar[str] = Phase.PLAY
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimChoice(Decision):
     """The trick's winner picks one of ``options`` to claim with their own card."""
+
+    PHASE: ClassVar[str] = Phase.CLAIM
 
     options: tuple[int, ...]
 
@@ -159,56 +174,17 @@ class SpendChoice(Decision):
     this round and not yet ignored) at this round's scoring; after a spend,
     a holder with another token chooses again."""
 
+    PHASE: ClassVar[str] = Phase.SPEND
+
     cards: tuple[int, ...]
 
 
-# ----- the view
+BlendersDecision = PassChoice | PlayTurn | ClaimChoice | SpendChoice
 
-
-class DecisionView(TypedDict):
-    kind: str  # "claim" or "spend"
-    seat: int
-    cards: list[str]  # the claim's options / the cards a token may ignore
-
-
-class TrickView(TypedDict):
-    plays: list[SeatCard]  # [seat, card id] in playing order
-    winner: int
-    claimed: list[str]
-
-
-class RoundView(TypedDict):
-    gains: list[list[int]]  # per seat: icons added to White, Common, Mizunara
-    # Card numbers, not ids: the same cards are dealt again in later rounds.
-    ignored: list[list[int]]  # per seat: the claimed cards spent tokens ignored (one token each)
-    claimed: list[list[int]]  # per seat: the cards they claimed
-    earner: int  # who earned the barley token
-
-
-class View(TypedDict):
-    game: str
-    seat: int | None
-    names: list[str]
-    phase: str
-    round: int
-    leader: int  # leads the current trick (in the pass phase: the first trick)
-    turn: int | None  # whose card is due (play phase)
-    hand: list[str] | None
-    received: list[str]  # cards passed to this seat this round, until its first card of the round
-    hand_sizes: list[int]
-    passed: list[bool]  # pass phase: who has chosen
-    my_pass: list[str] | None  # pass phase: this seat's own choice [left, right]
-    trick: list[SeatCard]  # [seat, card id] in playing order
-    lead_suit: int | None
-    winning: int | None  # the seat whose card is highest in the trick so far
-    last_trick: TrickView | None
-    claimed: list[list[str]]  # per seat: cards claimed this round
-    ignoring: list[list[str]]  # per seat: the claimed cards spent tokens ignore this round
-    earner: int | None  # who earned this round's barley token (at the round's end)
-    totals: list[list[int]]  # per seat: White, Common, Mizunara icons before this round
-    tokens: list[int]
-    supply: int
-    discards: int  # size of the discard pile (its faces: nobody)
-    aside: int  # cards set aside unseen (3 players: 1)
-    decisions: list[DecisionView]
-    rounds: list[RoundView]  # finished rounds
+# Interned, like the actions: a pass or a turn says nothing but the seat.
+PASS_CHOICES: tuple[PassChoice, ...] = tuple(PassChoice(s) for s in range(5))
+PLAY_TURNS: tuple[PlayTurn, ...] = tuple(PlayTurn(s) for s in range(5))
+# A trick's turns in playing order, by table size and leader: a trick's
+# order is fixed when it is led, so all its turns are queued then.
+TRICK_TURNS: dict[int, tuple[tuple[PlayTurn, ...], ...]] = {
+    n: tuple(tuple(PLAY_TURNS[(lead + i) % n] for i in range(n)) for lead in range(n)) for n in HAND_SIZE}

@@ -8,12 +8,11 @@ from collections import Counter
 import pytest
 
 from tablegames.core.game import IllegalAction
-from tablegames.games.blenders_tricks.rules import Phase
 from tablegames.games.blenders_tricks.vocab import (
-    CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Play,
+    CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Phase, Play,
     Spend, card_id, parse_action,
 )
-from tests.games.blenders_tricks.helpers import new, play, playing
+from tests.games.blenders_tricks.helpers import build, finished_rounds, new, play, playing
 
 W, C, M = 0, 1, 2
 
@@ -142,7 +141,7 @@ def test_pass_two_different_cards_from_your_own_hand():
 # ----- tricks
 
 def test_must_follow_the_lead_suit_when_you_can():
-    state = playing([[1], [4, 2], [7]])  # lead 1 is White Oak; seat 1 holds White 4
+    state = playing([[1, 6], [4, 2], [7, 8]])  # lead 1 is White Oak; seat 1 holds White 4
     play(state, 1)
     with pytest.raises(IllegalAction, match="White Oak"):
         state.apply(1, PLAYS[2])
@@ -150,28 +149,28 @@ def test_must_follow_the_lead_suit_when_you_can():
 
 
 def test_a_wild_may_always_be_played_even_when_you_could_follow():
-    state = playing([[1], [4, 20, 2], [7]])
+    state = playing([[1, 6, 9], [4, 20, 2], [7, 8, 11]])
     play(state, 1)
     assert sorted(a.card for a in state.legal_actions(1)) == [4, 20]
     state.apply(1, PLAYS[20])
 
 
 def test_without_the_lead_suit_any_card_may_be_played():
-    state = playing([[1], [2, 3], [7]])
+    state = playing([[1, 6], [2, 3], [7, 8]])
     play(state, 1)
     assert sorted(a.card for a in state.legal_actions(1)) == [2, 3]
     state.apply(1, PLAYS[3])
 
 
 def test_a_wild_lead_lets_the_next_player_play_anything():
-    state = playing([[10], [2, 4], [7, 5]])
+    state = playing([[10, 1], [2, 4], [7, 5]])
     play(state, 10)
     assert state.view(1)["lead_suit"] is None
     assert sorted(a.card for a in state.legal_actions(1)) == [2, 4]
 
 
 def test_after_a_wild_lead_the_first_non_wild_card_sets_the_lead_suit():
-    state = playing([[10], [20], [2], [5, 4]])
+    state = playing([[10, 1], [20, 3], [2, 6], [5, 4]])
     play(state, 10, 20)  # two wilds: still no lead suit
     assert state.view(2)["lead_suit"] is None
     play(state, 2)  # Common Oak
@@ -263,18 +262,11 @@ def test_the_trick_winner_leads_the_next_trick():
 # ----- round end
 
 def round_end(claimed: list[list[int]], last: list[list[int]], leader: int = 0, tokens=None,
-              round: int = 1) -> "object":
+              round: int = 1, **fields) -> "object":
     """Players hold their last cards ``last`` (one each); ``claimed`` is
     what each has claimed this round so far."""
-    state = playing(last, leader=leader, round=round)
-    for seat, cards in enumerate(claimed):
-        state.claimed[seat] = list(cards)
-        for c in cards:
-            state.discard.remove(c)
-    if tokens is not None:
-        state.tokens = list(tokens)
-        state.supply = 3 - sum(tokens)
-    return state
+    more = {} if tokens is None else {"tokens": list(tokens)}
+    return playing(last, leader=leader, round=round, claimed=claimed, **more, **fields)
 
 
 def test_barley_token_goes_to_the_most_cards_claimed():
@@ -341,8 +333,8 @@ def test_each_barley_token_is_spent_on_its_own_a_holder_of_two_may_spend_both_on
 def test_spending_a_token_in_a_later_round():
     # P1 earned a token in an earlier round and kept it; in round 2 P0 earns
     # the new token, and P1 may still spend the old one now.
-    state = round_end([[1, 4, 13], [2, 38], []], [[7], [5], [40]], tokens=[0, 1, 0], round=2)
-    state.totals = [[5, 5, 5], [4, 4, 4], [3, 3, 3]]
+    state = round_end([[1, 4, 13], [2, 38], []], [[7], [5], [40]], tokens=[0, 1, 0], round=2,
+                      totals=[[5, 5, 5], [4, 4, 4], [3, 3, 3]])
     play(state, 7, 5, 40)
     assert state.tokens == [1, 1, 0]
     assert [d.seat for d in state.decisions] == [0, 1], "the earner first, then to the left"
@@ -374,11 +366,9 @@ def test_the_token_earner_leads_the_next_round():
 # ----- the end
 
 def finished(totals: list[list[int]]):
-    state = new(len(totals))
-    state.totals = [list(t) for t in totals]
-    state.phase = Phase.OVER
-    state._movers = ()
-    return state
+    n = len(totals)
+    return build({"decision": "over", "round": 3, "leader": 0, "hands": [[] for _ in range(n)],
+                  "rounds": finished_rounds(3, n), "totals": totals}, n)
 
 
 def test_smallest_spread_wins():

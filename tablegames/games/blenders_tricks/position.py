@@ -1,0 +1,341 @@
+"""Blenders Tricks positions: a state built from a plain description, and
+the description of a state (core/position.py holds the file format).
+
+Cards are their numbers (as in the notation, ``play 17``); seats are names
+or seat numbers; lists "per seat" are in seat order. A complete example
+(three players, round 2: Ann led White Oak 13, Bob played 15, Cy holds no
+White Oak and may play either card)::
+
+    {"round": 2, "decision": "play", "to_move": ["Cy"], "leader": "Ann",
+     "hands": [[9], [12], [27, 26]],
+     "trick": [13, 15],
+     "aside": [29], "discard": [30, 8, 31, 4, 5, 10, 20, 28, 40, 3, 33],
+     "last_trick": {"plays": [["Cy", 17], ["Ann", 38], ["Bob", 33]], "winner": "Ann",
+                    "claimed": [38, 17]},
+     "claimed": [[32, 11, 37, 16, 22, 19, 25, 1, 38, 17], [23, 2, 24, 6, 36, 39],
+                 [35, 14, 34, 7, 21, 18]],
+     "ignored": [[], [], []], "received": [[28, 2], [12, 20], [21, 5]],
+     "totals": [[9, 0, 3], [5, 12, 7], [4, 6, 3]], "tokens": [0, 0, 0],
+     "rounds": [{"gains": [[9, 0, 3], [5, 12, 7], [4, 6, 3]], "ignored": [[], [9], []],
+                 "claimed": [[22, 19, 15, 12, 37, 25], [18, 3, 11, 29, 5, 8, 35, 2, 34, 7, 39, 9],
+                             [31, 16, 32, 26, 33, 13, 38, 36]],
+                 "earner": "Bob"}]}
+
+(tests/games/blenders_tricks/positions/example.json is this position in a file.)
+
+Fields (defaults in brackets):
+    decision     "pass", "play", "claim", "spend" or "over" (required)
+    hands        per seat, the cards held, in the hand's order (required)
+    leader       who leads the current trick, or the round's first (required)
+    round        1-3 [1]
+    to_move      the seats to decide now [checked only]
+    trick        the current trick's cards in playing order from the leader [none]
+    aside, discard   cards set aside unseen (3 players: one) and discarded;
+                 [the cards placed nowhere else, shuffled by the seed]
+    last_trick   {"plays": [[seat, card], ...], "winner": seat, "claimed": [cards]} [none]
+    claimed, ignored, received   per seat: the round's claimed cards, those
+                 spent tokens ignore, the passed cards received [empty]
+    totals, tokens   per seat: suit totals before this round, barley tokens [0]
+    rounds       the finished rounds, as in a view, cards as numbers (round - 1 of them)
+    passed       pass: {seat: [left, right]} for the seats that have chosen, in
+                 the order they chose (cards are delivered in that order) [none]
+    spenders     spend: the seats still to decide, the first now
+                 [every holder with a claimed card, from the token's earner leftwards]
+
+Later deals come from the seed, not from the position.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from tablegames.core.decisions import DecisionQueue
+from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.secret import SecretChoices
+from tablegames.games.blenders_tricks.rules import (
+    CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of, trick_winner_claims,
+)
+from tablegames.games.blenders_tricks.vocab import (
+    DECK, HAND_SIZE, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, TOKENS, TRICK_TURNS, ClaimChoice, Pass, Phase,
+    SpendChoice,
+)
+
+FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
+          "claimed", "ignored", "received", "totals", "tokens", "rounds", "passed", "spenders")
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be a list of card numbers, not {value!r}.")
+    for card in value:
+        if type(card) is not int or not 1 <= card <= 40:
+            raise PositionError(f"{what}: {card!r} is not a card (cards are 1-40).")
+    return list(value)
+
+
+def _per_seat(description: Mapping[str, Any], key: str, n: int) -> list[Any]:
+    value = description.get(key)
+    if value is None:
+        return [[] for _ in range(n)]
+    if not isinstance(value, list) or len(value) != n:
+        raise PositionError(f"{key!r} must be a list with one entry per seat ({n}).")
+    return value
+
+
+def _numbers(value: Any, what: str, size: int) -> list[int]:
+    if not isinstance(value, list) or len(value) != size or not all(
+            type(x) is int and x >= 0 for x in value):
+        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {value!r}.")
+    return list(value)
+
+
+def build_position(names: Sequence[str], options: Mapping[str, int], description: Mapping[str, Any],
+                   seed: int) -> BlendersState:
+    unknown_keys(description, FIELDS)
+    n = len(names)
+    size = HAND_SIZE[n]
+    state = BlendersState(names, options, seed)
+    decision = field(description, "decision", str, "pass, play, claim, spend or over")
+    if decision not in {p.value for p in Phase}:
+        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {decision!r}.")
+    phase = Phase(decision)
+    rnd = description.get("round", 1)
+    if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
+        raise PositionError(f"'round' must be 1-{ROUNDS}, not {rnd!r}.")
+    state.round = rnd
+    state.leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
+    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(
+        field(description, "hands", list, "each seat's cards"))]
+    if len(hands) != n:
+        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(hands)}.")
+    trick = _cards(description.get("trick", []), "'trick'")
+    claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(_per_seat(description, "claimed", n))]
+    ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(_per_seat(description, "ignored", n))]
+    received = [_cards(c, f"{names[s]}'s received cards") for s, c in
+                enumerate(_per_seat(description, "received", n))]
+    for s in range(n):
+        if any(c not in claimed[s] for c in ignored[s]):
+            raise PositionError(f"{names[s]} ignores a card they did not claim.")
+        if len(received[s]) > 2:
+            raise PositionError(f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
+    totals = description.get("totals", [[0, 0, 0]] * n)
+    if not isinstance(totals, list) or len(totals) != n:
+        raise PositionError(f"'totals' must be a list with one entry per seat ({n}).")
+    state.totals = [_numbers(t, f"{names[s]}'s totals", 3) for s, t in enumerate(totals)]
+    state.tokens = _numbers(description.get("tokens", [0] * n), "'tokens'", n)
+    state.supply = TOKENS - sum(state.tokens)
+    if state.supply < 0:
+        raise PositionError(f"The players hold {sum(state.tokens)} barley tokens; the game has {TOKENS}.")
+    state.rounds = _rounds(description.get("rounds", []), names)
+    finished = ROUNDS if phase is Phase.OVER else rnd - 1
+    if phase is Phase.OVER and rnd != ROUNDS:
+        raise PositionError(f"The game is over only after round {ROUNDS}.")
+    if len(state.rounds) != finished:
+        raise PositionError(f"Round {rnd} {'ends' if phase is Phase.OVER else 'comes after'} {finished} "
+                            f"finished round(s); 'rounds' lists {len(state.rounds)}.")
+    if phase is Phase.PASS and state.rounds and state.leader != state.rounds[-1].earner:
+        raise PositionError(f"{names[state.rounds[-1].earner]} earned the last round's token and leads this round.")
+    if phase in (Phase.PASS, Phase.PLAY, Phase.CLAIM) and any(ignored):
+        raise PositionError("Cards are ignored only when tokens are spent at the round's end.")
+    state.last_trick = _last_trick(description.get("last_trick"), names)
+    placed = [c for h in hands for c in h] + trick + [c for cl in claimed for c in cl]
+    aside, discard = _aside_and_discard(description, placed, n, seed)
+    state.hands, state.aside, state.discard = hands, aside, discard
+    state.trick_cards = trick
+    state.trick_seats = [(state.leader + i) % n for i in range(len(trick))]
+    state.lead = lead_suit_of(trick)
+    state.claimed, state.ignored, state.received = claimed, ignored, received
+    state.earner = None
+    state.choices = None
+    state.decisions = DecisionQueue()
+    _check_hands(state, phase, size)
+    if phase is Phase.PASS:
+        _pass(state, description, names)
+    elif phase is Phase.PLAY:
+        state.decisions = DecisionQueue(TRICK_TURNS[n][state.leader][len(trick):])
+    elif phase is Phase.CLAIM:
+        _claim(state)
+    elif phase is Phase.SPEND:
+        _spend(state, description, names)
+    elif trick:
+        raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
+    else:
+        state.earner = state.rounds[-1].earner  # over: nothing is pending
+    if phase is not Phase.PASS and "passed" in description:
+        raise PositionError("'passed' belongs to the pass only.")
+    if phase is not Phase.SPEND and "spenders" in description:
+        raise PositionError("'spenders' belongs to the round's scoring (decision spend) only.")
+    if "to_move" in description:
+        movers = description["to_move"]
+        if not isinstance(movers, list):
+            raise PositionError(f"'to_move' must be a list of seats, not {movers!r}.")
+        if sorted(seat_of(names, m, "'to_move'") for m in movers) != sorted(state.to_move()):
+            raise PositionError("'to_move' does not match the position: "
+                                f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
+    return state
+
+
+def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
+    if not isinstance(value, list):
+        raise PositionError("'rounds' must be a list of the finished rounds.")
+    n = len(names)
+    out = []
+    for r in value:
+        if not isinstance(r, dict):
+            raise PositionError("Each of 'rounds' is an object with gains, ignored, claimed and earner.")
+        unknown_keys(r, ("gains", "ignored", "claimed", "earner"))
+        gains = [_numbers(g, "a round's gains", 3) for g in _per_seat(r, "gains", n)]
+        ignored = [_cards(c, "a round's ignored cards") for c in _per_seat(r, "ignored", n)]
+        claimed = [_cards(c, "a round's claimed cards") for c in _per_seat(r, "claimed", n)]
+        earner = seat_of(names, field(r, "earner", (int, str), "who earned the round's token"), "a round's earner")
+        out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
+                               tuple(tuple(c) for c in claimed), earner))
+    return out
+
+
+def _last_trick(value: Any, names: Sequence[str]) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise PositionError("'last_trick' must be an object with plays, winner and claimed.")
+    unknown_keys(value, ("plays", "winner", "claimed"))
+    plays = field(value, "plays", list, "[seat, card] in playing order")
+    pairs = []
+    for p in plays:
+        if not isinstance(p, list) or len(p) != 2:
+            raise PositionError(f"A play of the last trick is [seat, card], not {p!r}.")
+        pairs.append((seat_of(names, p[0], "a seat in the last trick"), _cards([p[1]], "the last trick")[0]))
+    if len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names):
+        raise PositionError("The last trick has one card from every player.")
+    winner = seat_of(names, field(value, "winner", (int, str)), "the last trick's winner")
+    if winner != max(pairs, key=lambda p: p[1])[0]:
+        raise PositionError(f"{names[winner]} did not win the last trick: the highest card wins.")
+    taken = _cards(field(value, "claimed", list), "the last trick's claimed cards")
+    return tuple(pairs), winner, tuple(taken)
+
+
+def _aside_and_discard(description: Mapping[str, Any], placed: list[int], n: int,
+                       seed: int) -> tuple[list[int], list[int]]:
+    want = 40 - n * HAND_SIZE[n]
+    aside = None if "aside" not in description else _cards(description["aside"], "'aside'")
+    discard = None if "discard" not in description else _cards(description["discard"], "'discard'")
+    if aside is not None and len(aside) != want:
+        raise PositionError(f"With {n} players {want} card(s) are set aside, not {len(aside)}.")
+    rest = [c for c in DECK if c not in set(placed) | set(aside or ()) | set(discard or ())]
+    random.Random(seed).shuffle(rest)
+    if aside is None:
+        aside, rest = rest[:want], rest[want:]
+    return aside, rest if discard is None else discard
+
+
+def _check_hands(state: BlendersState, phase: Phase, size: int) -> None:
+    n, names, hands = state.n, state.names, state.hands
+    played = len(state.trick_cards)
+    if played > n or (played == n and phase is not Phase.CLAIM):
+        raise PositionError(f"A trick has at most {n - 1} cards before it is won (claim: {n}).")
+    # Those who played to the trick hold one card fewer than the others.
+    base = len(hands[state.leader]) + (1 if played else 0)
+    expect = [size if phase is Phase.PASS else base - (1 if (s - state.leader) % n < played else 0)
+              for s in range(n)]
+    if phase is Phase.SPEND or phase is Phase.OVER:
+        expect = [0] * n
+    for s in range(n):
+        if len(hands[s]) != expect[s] or expect[s] > size:
+            raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); this point of the round needs "
+                                f"{max(expect[s], 0)}.")
+    if phase is Phase.PLAY and not hands[(state.leader + played) % n]:
+        raise PositionError("Every hand is played out: the round is scored, nobody plays a card.")
+    if phase is not Phase.PASS and any(len(r) not in (0, 2) for r in state.received):
+        raise PositionError("Each player received two cards in the pass (or none are marked).")
+
+
+def _pass(state: BlendersState, description: Mapping[str, Any], names: Sequence[str]) -> None:
+    if state.trick_cards or state.last_trick or any(state.claimed) or any(state.received):
+        raise PositionError("In the pass no card has been played, claimed or received yet.")
+    choices: SecretChoices[Pass] = SecretChoices(range(state.n))
+    passed = description.get("passed", {})
+    if not isinstance(passed, dict):
+        raise PositionError("'passed' maps a seat to its [left, right] cards.")
+    for who, pair in passed.items():
+        seat = seat_of(names, int(who) if isinstance(who, str) and who.isdigit() else who, "a seat in 'passed'")
+        cards = _cards(pair, f"{names[seat]}'s pass")
+        if len(cards) != 2 or cards[0] == cards[1] or any(c not in state.hands[seat] for c in cards):
+            raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
+        choices.choose(seat, PASSES[cards[0]][cards[1]])
+    state.choices = choices
+    state.decisions.push_together(PASS_CHOICES[s] for s in range(state.n) if not choices.has_chosen(s))
+    if not state.decisions:
+        raise PositionError("Everyone has passed: the cards are delivered then, so the play is on.")
+
+
+def _claim(state: BlendersState) -> None:
+    cards = state.trick_cards
+    if len(cards) != state.n:
+        raise PositionError("A claim comes after every player has played to the trick.")
+    best, others = trick_winner_claims(cards)
+    if IS_WILD[best] or len(others) < 2:
+        raise PositionError("No claim is chosen here: the winner takes the trick's cards at once.")
+    winner = state.trick_seats[cards.index(best)]
+    state.decisions.push(ClaimChoice(winner, others, reason=CLAIM_REASON))
+
+
+def _spend(state: BlendersState, description: Mapping[str, Any], names: Sequence[str]) -> None:
+    n = state.n
+    if state.last_trick is None or state.trick_cards:
+        raise PositionError("Tokens are spent at the round's end, after its last trick.")
+    counts = [len(c) for c in state.claimed]
+    last = dict(state.last_trick[0])
+    earner = max((s for s in range(n) if counts[s] == max(counts)), key=last.__getitem__)
+    state.earner = earner
+    order = [(earner + i) % n for i in range(n)]
+    able = [s for s in order if state.tokens[s] and [c for c in state.claimed[s] if c not in state.ignored[s]]]
+    raw = description.get("spenders")
+    spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw] \
+        if isinstance(raw, list) else _bad_spenders(raw)
+    if not state.tokens[earner] and not state.ignored[earner]:
+        raise PositionError(f"{names[earner]} claimed the most cards and holds this round's barley token "
+                            "(or has spent it).")
+    if not spenders or spenders[0] not in able or spenders != able[able.index(spenders[0]):] \
+            or any(state.ignored[s] for s in spenders[1:]):
+        raise PositionError("'spenders' cannot arise: token holders with a claimed card decide in turn "
+                            f"from {names[earner]} leftwards, each once (a holder of two again after a spend).")
+    for s in spenders:
+        cards = tuple(c for c in state.claimed[s] if c not in state.ignored[s])
+        state.decisions.push(SpendChoice(s, cards, reason=SPEND_REASON))
+
+
+def _bad_spenders(raw: Any) -> list[int]:
+    raise PositionError(f"'spenders' must be a list of seats, not {raw!r}.")
+
+
+def describe_position(state: BlendersState) -> dict[str, Any]:
+    names = state.names
+    out: dict[str, Any] = {
+        "round": state.round,
+        "decision": state.phase.value,
+        "to_move": [names[s] for s in state.to_move()],
+        "leader": names[state.leader],
+        "hands": [list(h) for h in state.hands],
+        "trick": list(state.trick_cards),
+        "aside": list(state.aside),
+        "discard": list(state.discard),
+        "last_trick": None if state.last_trick is None else {
+            "plays": [[names[s], c] for s, c in state.last_trick[0]],
+            "winner": names[state.last_trick[1]],
+            "claimed": list(state.last_trick[2])},
+        "claimed": [list(c) for c in state.claimed],
+        "ignored": [list(c) for c in state.ignored],
+        "received": [list(c) for c in state.received],
+        "totals": [list(t) for t in state.totals],
+        "tokens": list(state.tokens),
+        "rounds": [{"gains": [list(g) for g in r.gains], "ignored": [list(c) for c in r.ignored],
+                    "claimed": [list(c) for c in r.claimed], "earner": names[r.earner]} for r in state.rounds],
+    }
+    if state.choices is not None:
+        # In the order they chose: the passed cards are delivered in that order.
+        chosen = {s: state.choices.own(s) for s in state.choices.chosen()}
+        out["passed"] = {names[s]: [p.left, p.right] for s, p in chosen.items() if p is not None}
+    if state.phase is Phase.SPEND:
+        out["spenders"] = [names[d.seat] for d in state.decisions]
+    return out
