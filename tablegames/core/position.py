@@ -109,7 +109,7 @@ def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, 
     from tablegames.core.seats import quoted
 
     path = Path(path)
-    name = quoted(str(path), 60)
+    name = quoted(str(path), 200)
     try:
         if path.exists() and not path.is_file():  # (a pipe would block the read)
             raise PositionError(f"The position file {name} is not a file.")
