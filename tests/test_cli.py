@@ -948,3 +948,53 @@ def test_play_from_a_position_described_by_the_game_itself(capsys, app_calls, tm
     assert match.public_view() == dict(state.view(None))
     for seat in range(len(names)):
         assert match._state.view(seat) == state.view(seat)
+
+
+# ---------------------------------------------------------------- start-up
+
+PICKER_CHILD = r"""
+import json, sys
+from textual.app import App
+import tablegames.cli
+from tablegames.ui.app import TableGamesApp
+from tablegames.ui.picker import PickerScreen
+
+seen = {}
+display = App._display
+
+
+def hooked(self, screen, renderable):
+    display(self, screen, renderable)
+    if renderable is None or screen is not self.screen or not isinstance(screen, PickerScreen):
+        return
+    if "first" not in seen:
+        seen["first"] = {"games": [option.id for option in screen.query_one("#games").options],
+                         "loaded": sorted(m for m in sys.modules if m.startswith("tablegames.games.")
+                                          and m.count(".") > 2),
+                         "resumable": sorted(screen.saves)}
+    elif screen.saves or screen.broken:
+        seen["listed"] = {"resumable": sorted(screen.saves), "broken": sorted(screen.broken)}
+        self.exit()
+
+
+App._display = hooked
+TableGamesApp().run(headless=True, size=(80, 24))
+print(json.dumps(seen))
+"""
+
+
+def test_the_picker_lists_every_game_before_loading_any_games_rules_and_then_checks_the_saves(tmp_path, data_dir):
+    """The first frame lists the games from their light INFO and offers no
+    save yet; the saves follow, each checked (replayed) before it is offered."""
+    record, _ = save_played_record(records.matches_dir() / "blind-chicken-abcd1234.json", moves=3)
+    (records.matches_dir() / "broken.json").write_text("{not json")
+    env = {**os.environ, "TABLEGAMES_DATA_DIR": str(data_dir)}
+    proc = subprocess.run([sys.executable, "-c", PICKER_CHILD], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    seen = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert seen["first"]["games"] == registry.ids()
+    assert seen["first"]["loaded"] == [], "a game's modules were imported to list the games"
+    assert seen["first"]["resumable"] == []
+    assert [Path(p).name for p in seen["listed"]["resumable"]] == ["blind-chicken-abcd1234.json"]
+    assert [Path(p.removeprefix("broken:")).name for p in seen["listed"]["broken"]] == ["broken.json"]

@@ -81,6 +81,7 @@ class PickerScreen(Screen):
         self.saves: dict[str, tuple[Path, MatchRecord]] = {}
         self.broken: dict[str, str] = {}  # option id -> why it cannot be resumed
         self._left = False  # a match or a seat setup was opened from here
+        self._listed = False  # the saves have been listed once
 
     def compose(self) -> ComposeResult:
         yield Static("tablegames: card games for several people at one screen", id="picker-title")
@@ -110,7 +111,18 @@ class PickerScreen(Screen):
         self._mark_focus()
 
     def on_screen_resume(self) -> None:
-        self.load_saves()
+        if self._listed:
+            self.load_saves()
+        else:
+            # The first time, after the first frame: checking a save replays
+            # it, which loads its game's rules (a few saves of different
+            # games took longer than the whole start), and the games are
+            # listed without them. Until then the panel says so, and offers
+            # nothing to resume.
+            self._listed = True
+            box = self.query_one("#saves", OptionList)
+            box.add_option(Option(Text("Reading the saved matches...", style="dim"), disabled=True))
+            self.call_after_refresh(self._first_listing)
         if self._left:
             # Back from a match or its setup: the picker is as it opens (the
             # games have the keys; the match just left is the first save).
@@ -136,6 +148,10 @@ class PickerScreen(Screen):
         if box.id == "games":
             return "Enter: choose the seats"
         return "Enter: resume" if self.saves or self.broken else ""
+
+    def _first_listing(self) -> None:
+        self.load_saves()
+        self._mark_focus()  # (the panel's subtitle says whether Enter resumes)
 
     def load_saves(self) -> None:
         """List the unfinished saved matches, and after them the files that
