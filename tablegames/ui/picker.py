@@ -17,10 +17,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 # The games are listed from their light INFO (core/info.py); a game's rules,
-# bots and screen (registry.get) load only when it is chosen.
-from tablegames.core import records, registry
+# bots and screen (registry.get) load only when it is chosen, and the saves
+# (core/records.py) just after the first frame.
+from tablegames.core import registry
 from tablegames.core.info import GameInfo
-from tablegames.core.records import MatchRecord
 from tablegames.core.seats import shown
 from tablegames.core.words import plural
 from tablegames.ui.keys import RULES
@@ -29,6 +29,7 @@ from tablegames.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:
     from tablegames.core.game import GameSpec
+    from tablegames.core.records import MatchRecord
     from tablegames.ui.app import TableGamesApp
 
 
@@ -158,6 +159,8 @@ class PickerScreen(Screen):
         cannot be resumed, one line each with the reason (those stay on disk
         untouched). Every line can be reached with the keys; choosing a
         broken one shows its reason in full."""
+        from tablegames.core import records
+
         good, bad = records.unfinished()
         box = self.query_one("#saves", OptionList)
         box.clear_options()
@@ -212,6 +215,7 @@ class PickerScreen(Screen):
         elif option.id in self.broken:
             self.notify(self.broken[option.id], severity="warning", markup=False)
         elif option.id in self.saves:
+            from tablegames.core import records
             from tablegames.core.match import Match
 
             path, record = self.saves[option.id]
@@ -228,6 +232,8 @@ class PickerScreen(Screen):
 
     def _mark_broken(self, box: OptionList, key: str, path: Path, reason: str) -> None:
         """A save that failed to replay: its line says why from now on."""
+        from tablegames.core import records
+
         records.note_unresumable(path, reason)
         del self.saves[key]
         self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
