@@ -3,8 +3,9 @@
     python benchmarks/bench_startup.py [--runs N] [--json]
 
 Start-up: wall time from starting a fresh Python process to its first frame,
-for the tablegames app at the picker and for a bare Textual app (one Static
-widget), measured in the same run with the same mechanism, alternating the
+for the tablegames app at the picker (with the command line's imports, as
+the `tablegames` script starts it; with no saves, and with three unfinished
+saves of three games) and for a bare Textual app (one Static widget), measured in the same run with the same mechanism, alternating the
 two, pinned to one core; medians of N runs and their ratio. Each child runs
 its app headless at 80x24 and, the first time the compositor hands a frame
 of the target screen to the display, turns it into terminal output (what a
@@ -60,7 +61,9 @@ if case == "bare":
     def is_target(screen):
         return True
 
-elif case == "picker":
+elif case in ("picker", "saves"):
+    # What `tablegames` (the console script) imports before it opens the app.
+    import tablegames.cli  # noqa: F401
     from tablegames.ui.app import TableGamesApp
     from tablegames.ui.picker import PickerScreen
 
@@ -107,6 +110,25 @@ if callable(shown.get("moves")):
 print(json.dumps(shown))
 '''
 
+# Three unfinished matches of the first three games, a few human moves in.
+SAVES = r'''
+from tablegames.core import registry
+from tablegames.core.match import Match
+from tablegames.core.records import Seat
+
+for game in registry.ids()[:3]:
+    spec = registry.get(game)
+    seats = [Seat("Kim")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
+    match = Match.new(game, seats, seed=3)
+    for _ in range(4):
+        match.run_bots()
+        if match.is_over():
+            break
+        match.take_keyboard(match.next_human())
+        match.play(match.legal_actions()[0])
+'''
+
+
 def run_child(code: str, arg: str, env: dict, *extra: str) -> tuple[float, float, dict]:
     """(seconds to the first frame, seconds to exit, the child's report)."""
     start = time.time()
@@ -123,6 +145,7 @@ def main() -> None:
     parser = parser_for(__doc__)
     parser.add_argument("--runs", type=int, default=15, help="runs per case (default 15)")
     parser.add_argument("--no-match", action="store_true", help="skip the whole-match memory measurement")
+    parser.add_argument("--no-saves", action="store_true", help="skip the picker with three saves")
     args = parser.parse_args()
     cpu = pin_to_one_core()
 
@@ -134,16 +157,20 @@ def main() -> None:
     # run writes any that are missing).
     env.pop("PYTHONDONTWRITEBYTECODE", None)
 
-    cases = ("bare", "picker")
+    envs = {"bare": env, "picker": env}
+    if not args.no_saves:
+        envs["saves"] = {**env, "TABLEGAMES_DATA_DIR": tempfile.mkdtemp(prefix="tablegames-bench-saves-")}
+        subprocess.run([sys.executable, "-c", SAVES], env=envs["saves"], check=True, cwd=ROOT, timeout=600)
+    cases = tuple(envs)
     for case in cases:  # warm the file cache and .pyc files
-        run_child(CHILD, case, env)
+        run_child(CHILD, case, envs[case])
     frames: dict[str, list[float]] = {c: [] for c in cases}
     exits: dict[str, list[float]] = {c: [] for c in cases}
     rss: dict[str, list[int]] = {c: [] for c in cases}
     screens: dict[str, str] = {}
     for _ in range(args.runs):
         for case in cases:
-            frame, total, report = run_child(CHILD, case, env)
+            frame, total, report = run_child(CHILD, case, envs[case])
             frames[case].append(frame)
             exits[case].append(total)
             rss[case].append(report["maxrss_kib"])
@@ -156,6 +183,8 @@ def main() -> None:
         "first_frame_ms": {c: round(median(frames[c]) * 1000, 1) for c in cases},
         "process_exit_ms": {c: round(median(exits[c]) * 1000, 1) for c in cases},
         "ratio_picker_to_bare": round(median(frames["picker"]) / median(frames["bare"]), 2),
+        **({"ratio_picker_with_saves_to_bare": round(median(frames["saves"]) / median(frames["bare"]), 2)}
+           if "saves" in frames else {}),
         "peak_rss_mib": {c: round(median(rss[c]) / 1024, 1) for c in cases},
         "screens": screens,
     }
@@ -180,6 +209,8 @@ def main() -> None:
     print_table(["case", "first frame ms", "process ms", "peak RSS MiB"], rows,
                 title=f"Process start to first frame at 80x24, headless, median of {args.runs} runs, one core")
     print(f"picker / bare first frame: {result['ratio_picker_to_bare']:.2f}x")
+    if "saves" in frames:
+        print(f"picker with three saves / bare first frame: {result['ratio_picker_with_saves_to_bare']:.2f}x")
     if "match" in result:
         print(f"whole match peak RSS / bare app: {result['ratio_match_rss_to_bare']:.2f}x")
 

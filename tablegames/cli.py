@@ -95,9 +95,17 @@ examples:
   tablegames play blind-chicken --players "Kim,Lee,bot,bot:hard"
   tablegames play blind-chicken --players "Kim,bot:easy,bot" --seed 42
   tablegames play blind-chicken --players "A,B,C" --option hands=1 --option target=30
+  tablegames play blind-chicken --position endgame.json --players "Ann,bot,bot:hard"
 
 Bots are named "Bot 1", "Bot 2 (hard)", ... in seat order. The match is saved
-after every move and can be resumed from the picker."""
+after every move and can be resumed from the picker.
+
+A position file (JSON) sets up the table instead of a deal: {"game": GAME,
+"players": [names in seat order], "options": {...}, "seed": N, "position":
+{the game's own description}}; each game's rules page says what its
+description holds. The file gives the names, options and seed; --players
+then only says which seats are bots ("bot" or "bot:LEVEL" in that seat's
+place, the seat's name from the file otherwise)."""
 
 SIMULATE_EPILOG = """\
 examples:
@@ -146,6 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, metavar="N", help=f"seed for the deal, a whole number from 0 to "
                                                              f"{MAX_SEED} (default: random)")
     _add_option_flag(play)
+    play.add_argument("--position", metavar="FILE",
+                      help="start from the position in FILE (JSON: players, options, seed and the game's "
+                           "description) instead of a deal")
     # SUPPRESS: `tablegames --ascii play ...` and `tablegames play ... --ascii` both work.
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                       help="draw with ASCII only")
@@ -328,10 +339,68 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tablegames.core.match import Match
 
     spec = _spec(args.game)
+    if args.position is not None:
+        return _run_app(position_match(spec, args), args.ascii)
     seats = parse_seats(args.players, spec)
     options = _resolve_options(spec, parse_options(args.option), len(seats))
     match = Match.new(spec.id, seats, options, args.seed)
     return _run_app(match, args.ascii)
+
+
+def position_match(spec, args: argparse.Namespace):
+    """`play GAME --position FILE`: the match starting from the file's
+    position, every problem with the file one line (CliError)."""
+    from tablegames.core import position
+    from tablegames.core.match import Match
+    from tablegames.core.seats import Seat, check_seats
+
+    if args.seed is not None or args.option:
+        raise CliError("--position takes the seed and the options from the file: drop --seed and --option.")
+    try:
+        found, names, raw_options, seed, description = position.load(args.position)
+    except position.PositionError as exc:
+        raise CliError(str(exc)) from None
+    if found.id != spec.id:
+        raise CliError(f"The position file {quoted(args.position)} is for {found.title}, not {spec.title}.")
+    try:
+        seats = check_seats([Seat(name) for name in names], spec)
+    except SeatError as exc:
+        raise CliError(f"The position file's players: {exc}") from None
+    if args.players is not None:
+        seats = _position_bots(args.players, seats, spec)
+    options = _resolve_options(spec, raw_options, len(seats))
+    names = tuple(seat.name for seat in seats)
+    try:
+        position.build(spec, names, description, options, seed)
+    except position.PositionError as exc:
+        raise CliError(f"The position in {quoted(args.position)} is impossible: {exc}") from None
+    return Match.new(spec.id, seats, options, seed, position=description)
+
+
+def _position_bots(text: str, seats: list, spec) -> list:
+    """--players with a position: each seat's name as in the file, or
+    "bot"/"bot:LEVEL" to make that seat a bot (it keeps its name, which the
+    position may use)."""
+    from tablegames.core.seats import Seat, check_level
+
+    parts = text.split(",")
+    if len(parts) != len(seats):
+        raise CliError(f"--players lists {len(parts)} seats but the position file has {len(seats)} players "
+                       f"({', '.join(shown(seat.name) for seat in seats)}).")
+    out = []
+    for number, (part, seat) in enumerate(zip(parts, seats), start=1):
+        head, colon, level = part.strip().partition(":")
+        if head.strip().lower() == "bot":
+            try:
+                out.append(Seat(seat.name, check_level(level, spec) if colon else spec.default_bot))
+            except SeatError as exc:
+                raise CliError(f"--players, seat {number}: {exc}") from None
+        elif " ".join(part.split()).casefold() == seat.name.casefold():
+            out.append(seat)
+        else:
+            raise CliError(f"--players: seat {number} is {shown(seat.name)} in the position file, not "
+                           f"{quoted(part)} (write the name, or bot / bot:LEVEL).")
+    return out
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -338,9 +338,10 @@ def _steps(spec: Any, record: Any) -> list[dict[str, Any]]:
     """The table before the first move and after each: the public view,
     every seat's own view (what differs from the public one) and the
     events of the move (every one: the match is over)."""
+    from tablegames.core import records
     from tablegames.core.game import Event
 
-    state = spec.new_game(record.names, record.options, record.seed)
+    state = records.first_state(record)  # (a deal, or the position it started from)
     players = len(record.seats)
 
     def snapshot() -> dict[str, Any]:

@@ -800,3 +800,201 @@ def test_replay_refuses_a_move_written_with_full_width_digits_in_every_game(caps
     path.write_text(json.dumps(data))
     assert_one_line_error(*run(capsys, "replay", str(path)), "cannot replay", f"move {index + 1}",
                           f"not a move in {spec.title}")
+
+
+# ---------------------------------------------------------------- play --position
+
+from tests.core.test_position_files import NAMES as POSITION_NAMES, description as position_description  # noqa: E402
+from tests.core.test_position_files import with_stand_in_positions  # noqa: E402
+
+
+@pytest.fixture
+def stand_in_positions(monkeypatch):
+    """Blind Chicken with a stand-in position builder (a deal and moves on it:
+    tests/core/test_position_files.py), until the game's own is merged."""
+    real = registry.get
+    spec = with_stand_in_positions(real(GAME))
+    monkeypatch.setattr(registry, "get", lambda game_id: spec if game_id == GAME else real(game_id))
+    return spec
+
+
+def position_file(folder: Path, spec, **fields) -> Path:
+    path = folder / "position.json"
+    data = {"game": GAME, "players": list(POSITION_NAMES), "options": {"hands": 2}, "seed": 8,
+            "position": position_description(spec), **fields}
+    path.write_text(json.dumps({key: value for key, value in data.items() if value is not None}))
+    return path
+
+
+def test_play_from_a_position_file_starts_the_match_there(capsys, app_calls, stand_in_positions, tmp_path):
+    path = position_file(tmp_path, stand_in_positions)
+    code, _, err = run(capsys, "play", GAME, "--position", str(path))
+    assert code == 0, err
+    [(match, _)] = app_calls
+    desc = json.loads(path.read_text())["position"]
+    assert match.record.position == desc
+    assert (match.names, match.record.options["hands"], match.record.seed) == (POSITION_NAMES, 2, 8)
+    assert all(seat.bot is None for seat in match.record.seats)
+    from tablegames.core import position
+
+    expected = position.build(stand_in_positions, POSITION_NAMES, desc, {"hands": 2}, 8)
+    assert match.public_view() == dict(expected.view(None))
+
+
+def test_play_from_a_position_makes_the_seats_marked_bot_bots_under_their_names(capsys, app_calls,
+                                                                                 stand_in_positions, tmp_path):
+    path = position_file(tmp_path, stand_in_positions)
+    code, _, err = run(capsys, "play", GAME, "--position", str(path), "--players", "ann,bot,bot:hard")
+    assert code == 0, err
+    [(match, _)] = app_calls
+    assert match.record.seats == [Seat("Ann"), Seat("Ben", "heuristic"), Seat("Cy", "search")]
+
+
+def bad_position_cases(folder: Path, spec) -> dict[str, tuple[list[str], tuple[str, ...]]]:
+    """Each bad file or flag -> (the play command's arguments, what its one line says)."""
+    def file(name: str, text: str) -> str:
+        path = folder / name
+        path.write_text(text)
+        return str(path)
+
+    good = json.loads(position_file(folder, spec).read_text())
+    illegal = position_description(spec, count=2)
+    illegal["moves"][1][1] = "not a move"
+    cases = {
+        "missing file": (str(folder / "nowhere.json"), ("cannot read the position file", "nowhere.json")),
+        "not JSON": (file("notjson.json", "{players: Ann"), ("is not json",)),
+        "unknown game": (file("chess.json", json.dumps({**good, "game": "chess"})), ("unknown game 'chess'",)),
+        "a file for another game": (file("other.json", json.dumps({**good, "game": "nutty-business"})),
+                                    ("is for nutty business, not blind chicken",)),
+        "players not names": (file("players.json", json.dumps({**good, "players": ["Ann", None, "Cy"]})),
+                              ("'players' must be a list of names",)),
+        "two players of one name": (file("twins.json", json.dumps({**good, "players": ["Ann", "Ben", "ann"]})),
+                                    ("players", "seats 1 and 3 are both called ann")),
+        "too few players": (file("few.json", json.dumps({**good, "players": ["Ann", "Ben"]})),
+                            ("players", "takes 3-6 players, not 2")),
+        "a bad option": (file("option.json", json.dumps({**good, "options": {"hands": 99}})), ("option hands",)),
+        "the game's PositionError": (file("illegal.json", json.dumps({**good, "position": illegal})),
+                                     ("is impossible", "move 2 is not legal")),
+        "a typo in the game's description": (
+            file("typo.json", json.dumps({**good, "position": {"deal": 1, "moevs": []}})), ("no field 'moevs'",)),
+    }
+    return {name: (["--position", path], words) for name, (path, words) in cases.items()}
+
+
+BAD_POSITION_CASES = ["missing file", "not JSON", "unknown game", "a file for another game", "players not names",
+                      "two players of one name", "too few players", "a bad option", "the game's PositionError",
+                      "a typo in the game's description"]
+
+
+@pytest.mark.parametrize("case", BAD_POSITION_CASES)
+def test_play_from_a_bad_position_file_is_one_line_and_exit_2(capsys, app_calls, stand_in_positions, tmp_path, case):
+    argv, words = bad_position_cases(tmp_path, stand_in_positions)[case]
+    assert_one_line_error(*run(capsys, "play", GAME, *argv), *words)
+    assert app_calls == []
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--seed", "3"], ("--position takes the seed and the options from the file",)),
+    (["--option", "hands=1"], ("--position takes the seed and the options from the file",)),
+    (["--players", "Ann,bot"], ("--players lists 2 seats but the position file has 3 players",)),
+    (["--players", "Ann,Zed,bot"], ("seat 2 is ben in the position file, not 'zed'",)),
+    (["--players", "Ann,bot:genius,bot"], ("seat 2",)),
+])
+def test_play_from_a_position_refuses_flags_that_contradict_the_file(capsys, app_calls, stand_in_positions,
+                                                                      tmp_path, extra, words):
+    path = position_file(tmp_path, stand_in_positions)
+    assert_one_line_error(*run(capsys, "play", GAME, "--position", str(path), *extra), *words)
+    assert app_calls == []
+
+
+def test_a_real_process_with_a_bad_position_file_exits_2_without_a_traceback(tmp_path):
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps({"game": GAME, "players": ["Ann", "Ben", "Cy"], "position": {"no": "such"}}))
+    proc = run_process("play", GAME, "--position", str(path), env_dir=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == "" and "Traceback" not in proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert line.startswith("tablegames: error: ")
+    proc = run_process("play", GAME, "--position", str(tmp_path / "missing.json"), env_dir=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_play_from_a_position_described_by_the_game_itself(capsys, app_calls, tmp_path, game):
+    """End to end with the game's own builder: a seeded game a few moves in,
+    described by the game, written to a file, started by `play --position`,
+    stands where the described game stood."""
+    import random
+
+    from tablegames.core import position
+
+    spec = registry.get(game)
+    if spec.build_position is None or spec.describe_position is None:
+        pytest.skip(f"{spec.title} has no position builder yet (GameSpec.build_position is None)")
+    names = tuple(f"P{i + 1}" for i in range(spec.min_players))
+    state = spec.new_game(names, {}, 5)
+    rng = random.Random(5)
+    for _ in range(6):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps({"game": game, "players": list(names), "seed": 5,
+                                "position": position.describe(spec, state)}))
+    code, _, err = run(capsys, "play", game, "--position", str(path))
+    assert code == 0, err
+    [(match, _)] = app_calls
+    assert match.public_view() == dict(state.view(None))
+    for seat in range(len(names)):
+        assert match._state.view(seat) == state.view(seat)
+
+
+# ---------------------------------------------------------------- start-up
+
+PICKER_CHILD = r"""
+import json, sys
+from textual.app import App
+import tablegames.cli
+from tablegames.ui.app import TableGamesApp
+from tablegames.ui.picker import PickerScreen
+
+seen = {}
+display = App._display
+
+
+def hooked(self, screen, renderable):
+    display(self, screen, renderable)
+    if renderable is None or screen is not self.screen or not isinstance(screen, PickerScreen):
+        return
+    if "first" not in seen:
+        seen["first"] = {"games": [option.id for option in screen.query_one("#games").options],
+                         "loaded": sorted(m for m in sys.modules if m.startswith("tablegames.games.")
+                                          and m.count(".") > 2),
+                         "resumable": sorted(screen.saves)}
+    elif screen.saves or screen.broken:
+        seen["listed"] = {"resumable": sorted(screen.saves), "broken": sorted(screen.broken)}
+        self.exit()
+
+
+App._display = hooked
+TableGamesApp().run(headless=True, size=(80, 24))
+print(json.dumps(seen))
+"""
+
+
+def test_the_picker_lists_every_game_before_loading_any_games_rules_and_then_checks_the_saves(tmp_path, data_dir):
+    """The first frame lists the games from their light INFO and offers no
+    save yet; the saves follow, each checked (replayed) before it is offered."""
+    record, _ = save_played_record(records.matches_dir() / "blind-chicken-abcd1234.json", moves=3)
+    (records.matches_dir() / "broken.json").write_text("{not json")
+    env = {**os.environ, "TABLEGAMES_DATA_DIR": str(data_dir)}
+    proc = subprocess.run([sys.executable, "-c", PICKER_CHILD], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    seen = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert seen["first"]["games"] == registry.ids()
+    assert seen["first"]["loaded"] == [], "a game's modules were imported to list the games"
+    assert seen["first"]["resumable"] == []
+    assert [Path(p).name for p in seen["listed"]["resumable"]] == ["blind-chicken-abcd1234.json"]
+    assert [Path(p.removeprefix("broken:")).name for p in seen["listed"]["broken"]] == ["broken.json"]

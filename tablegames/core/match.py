@@ -67,7 +67,7 @@ class Match:
         assert level is not None
         bot = self.spec.new_bot(level)
         if bot.remembers and any(mover == seat for mover, _ in self.record.actions):
-            state = self.spec.new_game(self.record.names, self.record.options, self.record.seed)
+            state = records.first_state(self.record)
             for mover, text in self.record.actions:
                 action = self.spec.parse(text)
                 if mover == seat:
@@ -307,13 +307,16 @@ class Match:
     # ----- construction helpers
     @classmethod
     def new(cls, game: str, seats: list[records.Seat], options: dict[str, int] | None = None,
-            seed: int | None = None, **kwargs: Any) -> "Match":
+            seed: int | None = None, position: dict[str, Any] | None = None, **kwargs: Any) -> "Match":
+        """A new match: dealt from ``seed``, or started from ``position``
+        (the game's description: core/position.py; RecordError, with the
+        game's reason, if it is impossible)."""
         spec = registry.get(game)
         spec.check_players(len(seats))
         opts = spec.resolve_options(options, len(seats))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        return cls(MatchRecord(game=game, seats=list(seats), seed=seed, options=opts), **kwargs)
+        return cls(MatchRecord(game=game, seats=list(seats), seed=seed, options=opts, position=position), **kwargs)
 
     def advance_to(self, stop: "Callable[[Any, int], bool]", seed: int) -> "Match":
         """Seeded random moves for the humans (bots play their own way) until
@@ -333,9 +336,10 @@ class Match:
             self.play(rng.choice(self.legal_actions()))
 
     def rematch(self, seed: int | None = None) -> "Match":
-        """Same game, seats and options; a fresh deal, in the same series of
-        play-again matches (named by the first match's id)."""
+        """Same game, seats and options; a fresh deal (or the same starting
+        position again), in the same series of play-again matches (named by
+        the first match's id)."""
         match = Match.new(self.record.game, self.record.seats, self.record.options, seed,
-                          autosave=self.autosave)
+                          position=self.record.position, autosave=self.autosave)
         match.record.series = self.record.series or self.record.id
         return match

@@ -106,13 +106,19 @@ def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, 
     """Read a position file: (spec, names, options, seed, the game's part).
     PositionError (one line) for anything wrong with it."""
     from tablegames.core import registry
+    from tablegames.core.seats import quoted
 
+    path = Path(path)
+    name = quoted(str(path), 200)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if path.exists() and not path.is_file():  # (a pipe would block the read)
+            raise PositionError(f"The position file {name} is not a file.")
+        data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise PositionError(f"Cannot read the position file {str(path)!r}: {exc.strerror or exc}.") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PositionError(f"The position file {str(path)!r} is not JSON ({exc}).") from None
+        raise PositionError(f"Cannot read the position file {name}: {exc.strerror or exc}.") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        why = exc if isinstance(exc, json.JSONDecodeError) else exc.__class__.__name__
+        raise PositionError(f"The position file {name} is not JSON ({why}).") from None
     if not isinstance(data, dict):
         raise PositionError("A position file is a JSON object with game, players and position.")
     unknown_keys(data, ("game", "players", "options", "seed", "position"))
@@ -125,7 +131,7 @@ def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, 
     if not all(isinstance(p, str) and p.strip() for p in players):
         raise PositionError("'players' must be a list of names.")
     options = data.get("options", {})
-    if not isinstance(options, dict):
+    if not isinstance(options, dict) or not all(type(value) is int for value in options.values()):
         raise PositionError("'options' must map option names to whole numbers.")
     seed = data.get("seed", 0)
     if type(seed) is not int or not 0 <= seed < 2 ** 63:

@@ -20,9 +20,10 @@ from typing import Any
 
 from tablegames.core import registry
 from tablegames.core.game import Event, GameState, IllegalAction
+from tablegames.core.position import PositionError, build as build_position
 from tablegames.core.seats import Seat, SeatError, check_seats, check_seed, quoted, shown
 
-__all__ = ["FORMAT", "MatchRecord", "RecordError", "Seat", "data_dir", "load", "matches_dir",
+__all__ = ["FORMAT", "MatchRecord", "RecordError", "Seat", "data_dir", "first_state", "load", "matches_dir",
            "finished_dir", "note_unresumable", "parse", "read", "record_path", "replay", "save", "unfinished"]
 
 FORMAT = 1
@@ -78,6 +79,11 @@ class MatchRecord:
     # match; Match.rematch keeps it), or None. Optional in the file: older
     # records have none.
     series: str | None = None
+    # A match started from a position (`tablegames play GAME --position
+    # FILE`): the game's description of it (core/position.py), built with
+    # the record's names, options and seed instead of a deal. Optional in
+    # the file: None for a match dealt from its seed.
+    position: dict[str, Any] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -96,6 +102,7 @@ class MatchRecord:
             "updated": self.updated,
             "finished": self.finished,
             **({"series": self.series} if self.series is not None else {}),
+            **({"position": self.position} if self.position is not None else {}),
         }
 
     def copy(self) -> "MatchRecord":
@@ -184,9 +191,13 @@ class MatchRecord:
         series = data.get("series")
         if series is not None and (not isinstance(series, str) or not _ID.fullmatch(series)):
             raise _Bad("'series' must be letters and digits")
+        # (Its content is the game's to judge: replay builds it.)
+        position = data.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise _Bad("'position' must be a JSON object (the game's description of the starting position)")
         return cls(game=spec.id, seats=seats, seed=seed, options=options, actions=actions, id=record_id,
                    created=_text(data, "created", ""), updated=_text(data, "updated", ""), finished=finished,
-                   series=series)
+                   series=series, position=position)
 
 
 def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:
@@ -495,18 +506,29 @@ def load(path: Path | str) -> MatchRecord:
     return record
 
 
-def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
-    """Rebuild the state from a record; RecordError if it does not replay."""
+def first_state(record: MatchRecord) -> GameState:
+    """The state before the record's first move: the deal of its seed, or
+    the position it started from. RecordError if there is none."""
     try:
         spec = registry.get(record.game)
     except registry.UnknownGame:
         raise RecordError(f"it is for an unknown game {quoted(record.game)}.") from None
     try:
-        state = spec.new_game(record.names, record.options, record.seed)
+        if record.position is not None:
+            return build_position(spec, record.names, record.position, record.options, record.seed)
+        return spec.new_game(record.names, record.options, record.seed)
+    except PositionError as exc:
+        raise RecordError(f"its starting position is impossible ({shown(str(exc)).rstrip('.')}).") from None
     except ValueError as exc:
         raise RecordError(f"it cannot start the game ({shown(str(exc))})") from None
     except Exception as exc:  # a record the rules trip over is still just a bad record
         raise RecordError(f"it cannot start the game ({exc.__class__.__name__}).") from None
+
+
+def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
+    """Rebuild the state from a record; RecordError if it does not replay."""
+    state = first_state(record)
+    spec = registry.get(record.game)  # (known: first_state found it)
     players = len(record.seats)
     def where(number: int, seat: object, text: str) -> str:  # only for a message (a quarter of a replay)
         return f"move {number} ({quoted(text, 24)} by seat {seat})"

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from tablegames.core.bots import level_name, normalise_level
-from tablegames.core.game import GameSpec
+
+if TYPE_CHECKING:  # (for types only: the picker's first frame loads no game contract)
+    from tablegames.core.game import GameSpec
 
 # Longest name a seat may have, so the score table and the handover screen
 # show names in full.

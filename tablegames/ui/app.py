@@ -14,7 +14,7 @@ import os
 import sys
 import gc
 import time
-from typing import Any, Iterable, cast
+from typing import TYPE_CHECKING, Any, Iterable, cast
 from weakref import WeakSet
 
 from textual import work
@@ -28,8 +28,10 @@ from textual.screen import Screen
 
 # The crash report and its line are shared with the command line (no UI in them).
 from tablegames.core.crash import crash_line, write_crash_report
-from tablegames.core.match import Match
 from tablegames.ui.glyphs import glyphs_for
+
+if TYPE_CHECKING:  # (the picker's first frame loads no match machinery)
+    from tablegames.core.match import Match
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # A handover ignores every key and click for this long after it appears

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from rich.console import OverflowMethod
-from rich.table import Table
+from rich.console import Console, ConsoleOptions, OverflowMethod, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -14,20 +16,48 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tablegames.core import records, registry
-from tablegames.core.game import GameSpec
-from tablegames.core.match import Match
-from tablegames.core.records import MatchRecord
+# The games are listed from their light INFO (core/info.py); a game's rules,
+# bots and screen (registry.get) load only when it is chosen, and the saves
+# (core/records.py) just after the first frame.
+from tablegames.core import registry
+from tablegames.core.info import GameInfo
 from tablegames.core.seats import shown
 from tablegames.core.words import plural
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import KeyFooter
 
-
-
 if TYPE_CHECKING:
+    from tablegames.core.game import GameSpec
+    from tablegames.core.records import MatchRecord
     from tablegames.ui.app import TableGamesApp
+
+
+class Numbered:
+    """A game's line: its number in a column of its own, the title and the
+    pitch beside it, so a pitch too long for one line goes on under the
+    title, not under the number. (What a two-column ``Table.grid`` draws, at
+    half the cost: the option list renders each prompt several times
+    before the picker's first frame.)"""
+
+    WIDTH = 3
+
+    def __init__(self, number: int, body: Text):
+        self.number = Segment(str(number).ljust(self.WIDTH), Style(bold=True))
+        self.body = body
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width - self.WIDTH)
+        blank = Segment(" " * self.WIDTH)
+        for row, line in enumerate(console.render_lines(self.body, options.update_width(width), pad=True)):
+            yield self.number if row == 0 else blank
+            yield from line
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        body = Measurement.get(console, options, self.body)
+        return Measurement(body.minimum + self.WIDTH, body.maximum + self.WIDTH)
+
 
 class PickerScreen(Screen):
 
@@ -48,10 +78,11 @@ class PickerScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.specs: list[GameSpec] = registry.all_specs()
+        self.games: list[GameInfo] = registry.infos()
         self.saves: dict[str, tuple[Path, MatchRecord]] = {}
         self.broken: dict[str, str] = {}  # option id -> why it cannot be resumed
         self._left = False  # a match or a seat setup was opened from here
+        self._listed = False  # the saves have been listed once
 
     def compose(self) -> ComposeResult:
         yield Static("tablegames: card games for several people at one screen", id="picker-title")
@@ -61,16 +92,11 @@ class PickerScreen(Screen):
 
     def _game_options(self) -> list[Option]:
         options = []
-        for number, spec in enumerate(self.specs, start=1):
-            # The number in a column of its own: a pitch too long for one
-            # line goes on under the title, not under the number.
-            prompt = Table.grid()
-            prompt.add_column(width=3, no_wrap=True)
-            prompt.add_column(ratio=1)
-            prompt.add_row(Text(str(number), style="bold"), Text.assemble(
-                (spec.title, "bold"), f"  {spec.min_players}-{spec.max_players} players\n",
-                (spec.pitch, "italic")))
-            options.append(Option(prompt, id=spec.id))
+        for number, game in enumerate(self.games, start=1):
+            prompt = Numbered(number, Text.assemble(
+                (game.title, "bold"), f"  {game.min_players}-{game.max_players} players\n",
+                (game.pitch, "italic")))
+            options.append(Option(prompt, id=game.id))
         return options
 
     # Each panel's title while it has the keys, and while it has not. The
@@ -86,7 +112,18 @@ class PickerScreen(Screen):
         self._mark_focus()
 
     def on_screen_resume(self) -> None:
-        self.load_saves()
+        if self._listed:
+            self.load_saves()
+        else:
+            # The first time, after the first frame: checking a save replays
+            # it, which loads its game's rules (a few saves of different
+            # games took longer than the whole start), and the games are
+            # listed without them. Until then the panel says so, and offers
+            # nothing to resume.
+            self._listed = True
+            box = self.query_one("#saves", OptionList)
+            box.add_option(Option(Text("Reading the saved matches...", style="dim"), disabled=True))
+            self.call_after_refresh(self._first_listing)
         if self._left:
             # Back from a match or its setup: the picker is as it opens (the
             # games have the keys; the match just left is the first save).
@@ -113,11 +150,17 @@ class PickerScreen(Screen):
             return "Enter: choose the seats"
         return "Enter: resume" if self.saves or self.broken else ""
 
+    def _first_listing(self) -> None:
+        self.load_saves()
+        self._mark_focus()  # (the panel's subtitle says whether Enter resumes)
+
     def load_saves(self) -> None:
         """List the unfinished saved matches, and after them the files that
         cannot be resumed, one line each with the reason (those stay on disk
         untouched). Every line can be reached with the keys; choosing a
         broken one shows its reason in full."""
+        from tablegames.core import records
+
         good, bad = records.unfinished()
         box = self.query_one("#saves", OptionList)
         box.clear_options()
@@ -149,7 +192,7 @@ class PickerScreen(Screen):
 
     def _describe(self, record: MatchRecord) -> Text:
         try:
-            title = registry.get(record.game).title
+            title = registry.info(record.game).title
         except registry.UnknownGame:
             title = record.game
         seats = ", ".join(seat_label(seat) for seat in record.seats)
@@ -168,10 +211,13 @@ class PickerScreen(Screen):
         if option.disabled or option.id is None or self.app.screen is not self:
             return  # (a second Enter before the first one's screen is up)
         if box.id == "games":
-            self.start_setup(registry.get(option.id))
+            self.start_setup(option.id)
         elif option.id in self.broken:
             self.notify(self.broken[option.id], severity="warning", markup=False)
         elif option.id in self.saves:
+            from tablegames.core import records
+            from tablegames.core.match import Match
+
             path, record = self.saves[option.id]
             try:
                 # Only the match being resumed is replayed.
@@ -186,22 +232,25 @@ class PickerScreen(Screen):
 
     def _mark_broken(self, box: OptionList, key: str, path: Path, reason: str) -> None:
         """A save that failed to replay: its line says why from now on."""
+        from tablegames.core import records
+
         records.note_unresumable(path, reason)
         del self.saves[key]
         self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
         box.replace_option_prompt(key, self._broken_line(path, reason))
         self.notify(self.broken[key], severity="error", markup=False)  # a reason may quote a name
 
-    def start_setup(self, spec: GameSpec) -> None:
+    def start_setup(self, game_id: str) -> None:
+        """Seat setup for the game chosen: its rules load here (registry.get)."""
         from tablegames.ui.seat_setup import SetupScreen
 
         if self.app.screen is self:  # (not twice when Enter comes twice quickly)
             self._left = True
-            self.app.push_screen(SetupScreen(spec))
+            self.app.push_screen(SetupScreen(registry.get(game_id)))
 
     def action_game(self, number: int) -> None:
-        if number <= len(self.specs):
-            self.start_setup(self.specs[number - 1])
+        if number <= len(self.games):
+            self.start_setup(self.games[number - 1].id)
 
     def action_history(self) -> None:
         """The finished matches (ui/history.py)."""
@@ -224,14 +273,14 @@ class PickerScreen(Screen):
 
     def highlighted_spec(self) -> GameSpec:
         games = self.query_one("#games", OptionList)
-        return self.specs[games.highlighted or 0]
+        return registry.get(self.games[games.highlighted or 0].id)
 
     def action_rules(self) -> None:
         self.app.show_rules(self.highlighted_spec())
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        for spec in self.specs:
-            yield SystemCommand(f"Rules: {spec.title}", f"Read the rules of {spec.title}",
-                                lambda spec=spec: self.app.show_rules(spec))
-            yield SystemCommand(f"New game: {spec.title}", spec.pitch,
-                                lambda spec=spec: self.start_setup(spec))
+        for game in self.games:
+            yield SystemCommand(f"Rules: {game.title}", f"Read the rules of {game.title}",
+                                lambda game_id=game.id: self.app.show_rules(registry.get(game_id)))
+            yield SystemCommand(f"New game: {game.title}", game.pitch,
+                                lambda game_id=game.id: self.start_setup(game_id))

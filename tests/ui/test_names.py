@@ -12,7 +12,7 @@ from tests.ui.helpers import SIZE, make_app, screen_text
 async def open_setup(pilot):
     app = pilot.app
     await pilot.pause()
-    number = [spec.id for spec in app.screen.specs].index("blind-chicken") + 1
+    number = [game.id for game in app.screen.games].index("blind-chicken") + 1
     await pilot.press(str(number))
     await pilot.pause()
     assert isinstance(app.screen, SetupScreen)

@@ -133,7 +133,7 @@ async def test_after_q_from_a_new_match_tab_then_enter_resumes_it(data_dir):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(str([s.id for s in app.screen.specs].index("blind-chicken") + 1))
+        await pilot.press(str([game.id for game in app.screen.games].index("blind-chicken") + 1))
         await pilot.pause()
         app.screen.query_one("#kind-1").value = "random"  # one human: straight to the game
         await pilot.press("ctrl+s")

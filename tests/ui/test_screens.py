@@ -78,7 +78,7 @@ async def test_seat_setup_explains_a_bad_entry_in_one_line_then_starts_the_match
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        number = [spec.id for spec in app.screen.specs].index("blind-chicken") + 1
+        number = [game.id for game in app.screen.games].index("blind-chicken") + 1
         await pilot.press(str(number))  # games are numbered in the picker
         await pilot.pause()
         setup = app.screen

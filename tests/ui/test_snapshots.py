@@ -19,8 +19,8 @@ SCENES = all_scenes()
 @pytest.fixture
 def only_blind_chicken(monkeypatch):
     """The picker lists Blind Chicken alone, so adding a game does not change this snapshot."""
-    spec = registry.get("blind-chicken")
-    monkeypatch.setattr("tablegames.ui.picker.registry.all_specs", lambda: [spec])
+    info = registry.info("blind-chicken")
+    monkeypatch.setattr("tablegames.ui.picker.registry.infos", lambda: [info])
 
 
 def test_picker_snapshot(snap_compare, only_blind_chicken):

@@ -79,7 +79,7 @@ async def test_seat_setup_names_bots_as_the_command_line_does():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        number = [spec.id for spec in app.screen.specs].index("blind-chicken") + 1
+        number = [game.id for game in app.screen.games].index("blind-chicken") + 1
         await pilot.press(str(number))
         await pilot.pause()
         setup = app.screen
@@ -112,7 +112,7 @@ async def test_seat_type_cycles_from_human_through_easy_normal_hard():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        number = [spec.id for spec in app.screen.specs].index("blind-chicken") + 1
+        number = [game.id for game in app.screen.games].index("blind-chicken") + 1
         await pilot.press(str(number))
         await pilot.pause()
         setup = app.screen
