@@ -1,0 +1,110 @@
+"""A/B of the rules engine: this checkout against another commit, in one run.
+
+    python benchmarks/bench_rules_ab.py --against COMMIT [--games N] [--repeats R] [--instructions]
+
+The other commit's ``tablegames`` is unpacked into a temporary folder (git
+archive). For every game at its smallest and largest player count, old and
+new play the same seeded random playouts (core.simulate.play_out, as
+bench_rules.py) in fresh processes pinned to one core, alternately, R times
+each; the figure is the median CPU time per game and the ratio new/old.
+With --instructions each side is also counted by valgrind's callgrind
+(deterministic: the same on a loaded machine), minus the start-up's count.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+from _common import ROOT, emit_json, parser_for, print_table, selected_specs
+
+# One side's measurement: CPU seconds per game over N seeded playouts.
+CHILD = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from tablegames.core import registry
+from tablegames.core.simulate import play_out
+spec = registry.get(sys.argv[2]); players = int(sys.argv[3]); games = int(sys.argv[4])
+levels = ["random"] * players
+if games:
+    play_out(spec, levels, 0)  # warm up
+start = time.process_time()
+for seed in range(1, games + 1):
+    play_out(spec, levels, seed)
+print((time.process_time() - start) / max(games, 1))
+"""
+
+
+def unpack(commit: str, folder: Path) -> Path:
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "tablegames"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(data)) as archive:
+        archive.extractall(folder, filter="data")
+    return folder
+
+
+def seconds_per_game(tree: Path, game: str, players: int, games: int) -> float:
+    out = subprocess.run(["taskset", "-c", str(_core()), sys.executable, "-c", CHILD, str(tree), game,
+                          str(players), str(games)], check=True, capture_output=True, text=True).stdout
+    return float(out)
+
+
+def instructions(tree: Path, game: str, players: int, games: int) -> int:
+    def count(n: int) -> int:
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                              "-c", CHILD, str(tree), game, str(players), str(n)],
+                             capture_output=True, text=True, check=True)
+        return int(re.search(r"Collected : (\d+)", run.stderr).group(1))  # type: ignore[union-attr]
+    return (count(games) - count(0)) // games
+
+
+def _core() -> int:
+    return sorted(os.sched_getaffinity(0))[-1]
+
+
+def main() -> None:
+    parser = parser_for(__doc__, games=True)
+    parser.add_argument("--against", required=True, help="the old commit (or branch) to compare with")
+    parser.add_argument("--games", type=int, default=200, help="playouts per measurement (default 200)")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating measurements per side (default 5)")
+    parser.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        old = unpack(args.against, Path(tmp))
+        for spec in selected_specs(args):
+            for players in sorted({spec.min_players, spec.max_players}):
+                times: dict[str, list[float]] = {"old": [], "new": []}
+                for _ in range(args.repeats):
+                    for side, tree in (("old", old), ("new", ROOT)):
+                        times[side].append(seconds_per_game(tree, spec.id, players, args.games))
+                old_s, new_s = statistics.median(times["old"]), statistics.median(times["new"])
+                row = {"game": spec.id, "players": players, "old_us": round(old_s * 1e6),
+                       "new_us": round(new_s * 1e6), "ratio": round(new_s / old_s, 3)}
+                if args.instructions:
+                    few = max(5, args.games // 20)
+                    old_i = instructions(old, spec.id, players, few)
+                    new_i = instructions(ROOT, spec.id, players, few)
+                    row |= {"old_instr": old_i, "new_instr": new_i, "instr_ratio": round(new_i / old_i, 3)}
+                rows.append(row)
+    if args.json:
+        emit_json({"against": args.against, "rows": rows})
+        return
+    headers = ["Game", "Players", "Old µs/game", "New µs/game", "New/old"]
+    table = [[r["game"], r["players"], r["old_us"], r["new_us"], f"{r['ratio']:.3f}"] for r in rows]
+    if args.instructions:
+        headers += ["Old instr/game", "New instr/game", "New/old (instr)"]
+        for line, r in zip(table, rows):
+            line += [f"{r['old_instr']:,}", f"{r['new_instr']:,}", f"{r['instr_ratio']:.3f}"]
+    print_table(headers, table)
+
+
+if __name__ == "__main__":
+    main()
