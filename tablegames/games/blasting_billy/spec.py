@@ -25,6 +25,4 @@ SPEC = GameSpec(
     score_note="Highest total among those Billy did not shoot wins.",
     sample=sample,
     screen="tablegames.games.blasting_billy.screen:Screen",
-    scenes="tablegames.games.blasting_billy.scenes",
-    driver="tablegames.games.blasting_billy.scenes:decide",
 )

@@ -20,6 +20,4 @@ SPEC = GameSpec(
     lowest_best=True,
     sample=sample,
     screen="tablegames.games.blenders_tricks.screen:Screen",
-    scenes="tablegames.games.blenders_tricks.scenes",
-    driver="tablegames.games.blenders_tricks.driver:decide",
 )

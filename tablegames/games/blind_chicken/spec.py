@@ -28,6 +28,4 @@ SPEC = GameSpec(
     sample=sample,
     check_options=check_options,
     screen="tablegames.games.blind_chicken.screen:Screen",
-    scenes="tablegames.games.blind_chicken.scenes",
-    driver="tablegames.games.blind_chicken.driver:decide",
 )

@@ -21,6 +21,4 @@ SPEC = GameSpec(
     score_note="Most nuts wins; ties go to Contraband in hand, then on top.",
     sample=sample,
     screen="tablegames.games.nutty_business.screen:Screen",
-    scenes="tablegames.games.nutty_business.scenes",
-    driver="tablegames.games.nutty_business.driver:decide",
 )
