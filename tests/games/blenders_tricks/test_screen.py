@@ -274,7 +274,7 @@ async def test_a_holder_of_two_barley_tokens_spends_them_one_at_a_time_on_the_sc
 async def test_a_click_on_the_round_summary_goes_on_once_armed_and_a_stray_early_tap_does_not():
     match = scenes.round_end()
     # A guard of 2.4 s, not the app's 0.6: on a busy machine (the suite runs in
-    # four processes) the first frames can take longer than 0.6 s.
+    # six processes) the first frames can take longer than 0.6 s.
     app = make_app(match, handover_guard=2.4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
