@@ -1,7 +1,7 @@
 """Regenerate screenshots/*.svg (80x24, ASCII off): the picker, seat setup,
-every registered game's seeded scenes (``GameSpec.scenes``), one file per
-scene name, and the history, statistics and review screens over a few
-seeded finished matches.
+every registered game's seeded scenes (tests/fixtures/<game>/scenes.py, one
+file per scene name), and the history, statistics and review screens over a
+few seeded finished matches.
 
     python scripts/make_screenshots.py            # all of them
     python scripts/make_screenshots.py history    # history, statistics, review only
@@ -95,7 +95,7 @@ async def shoot_history() -> list[Path]:
 
 async def main(only: str = "") -> None:
     from tablegames.core import registry
-    from tablegames.ui.assets import all_scenes
+    from tests.fixtures import all_scenes
 
     OUT.mkdir(exist_ok=True)
     if only == "history":

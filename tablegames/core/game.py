@@ -16,7 +16,7 @@ from tablegames.core.events import Event
 from tablegames.core.info import GameInfo
 from tablegames.core.words import whole_number
 
-__all__ = ["BotFactory", "Event", "GameInfo", "GameSpec", "GameState", "IllegalAction", "Option", "Result", "Scene",
+__all__ = ["BotFactory", "Event", "GameInfo", "GameSpec", "GameState", "IllegalAction", "Option", "Result",
            "SearchHooks", "rules_page"]
 
 
@@ -139,17 +139,6 @@ class Sampler(Protocol):
 
 
 @dataclass(frozen=True)
-class Scene:
-    """A seeded moment of a game for snapshots and screenshots: ``build()``
-    gives the Match, ``keys`` are pressed once its screen is up."""
-
-    name: str
-    build: Callable[[], Any]  # -> core.match.Match (not imported: match.py imports this module)
-    keys: tuple[str, ...] = ()
-    caption: str = ""
-
-
-@dataclass(frozen=True)
 class SearchHooks:
     """What the hard bot (core/search.py) needs of a game beyond its rules,
     sampler and heuristic. Every field has a default that suits a game of
@@ -217,16 +206,13 @@ class GameSpec:
     # PositionError for an impossible one; describe a state the same way.
     build_position: Callable[[Sequence[str], dict[str, int], Mapping[str, Any], int], GameState] | None = None
     describe_position: Callable[[Any], dict[str, Any]] | None = None
-    # Assets, named so the app and the tests find them without a list of games:
-    # the screen class and the key driver as "module:name", the scenes module
-    # (it defines SCENES: tuple[Scene, ...]).
+    # The screen class as "module:name", so the app finds it without a list
+    # of games.
     screen: str = ""
     # A screen of the game's own shown when the match is over, before the
     # results (a reveal of the hidden cards, step by step), as "module:name"; built as
     # ``Class(match)``, it calls ``app.before_results_done(match)`` when done.
     before_results: str = ""
-    scenes: str = ""
-    driver: str = ""
 
     def new_bot(self, level: str) -> Bot:
         """A new bot of ``level`` (a stored level name) for this game."""

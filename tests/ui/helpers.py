@@ -10,8 +10,9 @@ from textual.pilot import Pilot
 
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
-from tablegames.games.blind_chicken.driver import decide as play_turn
+from tests.fixtures.blind_chicken.driver import decide as play_turn
 from tablegames.ui.app import TableGamesApp
+from tablegames.ui.blank import BlankScreen
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 from tablegames.ui.results import ResultsScreen
@@ -71,8 +72,18 @@ async def settle(pilot: Pilot, rounds: int = 200) -> None:
     raise AssertionError("bots did not finish")
 
 
+async def wait_until_armed(pilot: Pilot, screen: HandoverScreen) -> None:
+    """Wait until the handover takes an Enter (at once when the app's
+    guard time is 0)."""
+    for _ in range(100):
+        if screen.armed:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the handover never armed")
+
+
 async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, on_game_screen,
-                           limit: int = 400) -> int:
+                           after_move=None, limit: int = 400) -> int:
     """Drive a match to the results screen through the real screens, with
     keys only, and check what every game shares: each handover passes the
     keyboard to a different human, nobody reaches a game screen without a
@@ -81,7 +92,10 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
 
     The game's own privacy checks come in as ``on_handover(screen, text)``
     and ``on_game_screen(screen, text, seat)``; ``decide(pilot)`` makes the
-    current decision with keys. Returns the number of handovers."""
+    current decision with keys; ``await after_move(pilot, seat, moved)``
+    runs right after it (``moved``: whether it made a move). A handover
+    gets its Enter once it is armed (the app's guard time). Returns the
+    number of handovers."""
     app = pilot.app
     humans = set(match.humans)
     handovers = 0
@@ -89,6 +103,8 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
     for _ in range(limit):
         await settle(pilot)
         screen = app.screen
+        if isinstance(screen, BlankScreen):  # the frame between two players' screens
+            continue
         text = screen_text(app)
         if isinstance(screen, ResultsScreen):
             break
@@ -97,6 +113,7 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
             assert screen.next_seat in humans and screen.next_seat != match.at_keyboard
             assert f"Pass the keyboard to {match.names[screen.next_seat]}" in text
             on_handover(screen, text)
+            await wait_until_armed(pilot, screen)
             await pilot.press("enter")
             keyboard = screen.next_seat
             continue
@@ -116,7 +133,10 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
             continue
         assert seat == keyboard and seat in humans and screen.my_turn()
         on_game_screen(screen, text, seat)
+        moves = len(match.record.actions)
         await decide(pilot)
+        if after_move is not None:
+            await after_move(pilot, seat, len(match.record.actions) > moves)
     else:
         raise AssertionError("the match did not reach the results")
     movers = [seat for seat, _ in match.record.actions if seat in humans]
@@ -125,5 +145,5 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
     return handovers
 
 
-__all__ = ["play_whole_match", "SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
+__all__ = ["play_whole_match", "wait_until_armed", "SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
            "settle", "play_turn", "one_human_in_play_phase", "HandoverScreen", "ResultsScreen", "GameScreen", "Seat"]

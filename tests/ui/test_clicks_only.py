@@ -1,35 +1,26 @@
 """A whole match of every registered game by clicks alone, as on a tablet
-passed around the table (`tablegames serve`): two humans and a bot, every
+passed around the table (`tablegames serve`): two humans and bots, every
 choice a tap (cards, places, piles, lists), every handover its "I am ...: go
 on" button, a finished move's "Pass the keyboard" and the final table's
 "Results" their footer keys, the results' buttons. No key is pressed.
 
-Each game's click driver sits next to its key driver (GameSpec.driver's
-module): ``click_decide(pilot, tap)`` makes the current decision with taps on
-what the screen shows."""
+Each game's click driver sits next to its key driver (tests/fixtures/<game>/
+driver.py): ``click_decide(pilot, tap)`` makes the current decision with taps
+on what the screen shows."""
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
-from textual.widgets import Button
 
 from tablegames.core import registry
-from tablegames.core.game import GameSpec
+from tests.fixtures import click_driver_of, fixture_module
 from tests.ui.helpers import (SIZE, GameScreen, HandoverScreen, ResultsScreen, make_app, screen_text,
                               settle)
 from tests.ui.test_every_game import two_humans_and_a_bot
 
 SPECS = registry.all_specs()
-
-
-def click_driver_of(spec: GameSpec):
-    if not spec.driver:
-        return None
-    module = importlib.import_module(spec.driver.partition(":")[0])
-    return getattr(module, "click_decide", None)
 
 
 def tapper(pilot):
@@ -56,7 +47,9 @@ def footer_tap(pilot, description: str):
 async def test_a_whole_match_by_clicks_alone_reaches_the_results(spec):
     decide = click_driver_of(spec)
     assert decide is not None, f"{spec.title} has no click driver (click_decide next to its key driver)"
-    match = two_humans_and_a_bot(spec, seed=1)
+    part = fixture_module(spec, "whole_match")
+    # The game's cheapest table for it, if its fixtures name one.
+    match = part.clicks_match() if hasattr(part, "clicks_match") else two_humans_and_a_bot(spec, seed=1)
     app = make_app(match)
     handovers = moves = 0
     async with app.run_test(size=SIZE) as pilot:

@@ -14,7 +14,7 @@ from tablegames.core import registry
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tablegames.core.seats import MAX_NAME
-from tablegames.ui.assets import all_scenes
+from tests.fixtures import all_scenes
 from tablegames.ui.widgets import TextLine
 from tests.ui.helpers import SIZE, HandoverScreen, make_app, screen_text
 

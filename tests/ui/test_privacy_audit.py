@@ -17,7 +17,7 @@ from tablegames.ui.too_small import TooSmallScreen
 from tablegames.ui.widgets import HandRow, LogPanel
 from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, hand_cards, make_app,
-    play_whole_match, screen_text, settle, shown_numbers,
+    screen_text, settle, shown_numbers,
 )
 from tests.games.blind_business.test_screen import _hand, bb_match, decide, shown_ids
 
@@ -312,34 +312,5 @@ async def test_results_and_play_again_show_no_hand():
         assert not shown_ids(screen_text(app))
 
 
-# ----- a whole Blind Business match in ASCII mode: faces and the log
-
-async def test_a_whole_blind_business_match_in_ascii_never_shows_a_seat_another_seats_private_line():
-    match = bb_match(Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic"), seed=5)
-    rng = random.Random(3)
-    phases: set[str] = set()
-
-    def on_handover(screen, text):
-        assert text.isascii()
-        assert not shown_ids(text), text
-        recap = log_lines(screen)
-        public = {e.text for e in match.log if e.public}
-        assert all(line in public or line.startswith("(") for line in recap), recap
-
-    def on_game_screen(screen, text, seat):
-        assert text.isascii()
-        view = screen.view
-        phases.add(view["phase"])
-        own = set(_hand(match, seat))
-        if not view["sees_own_hand"]:
-            assert not own & shown_ids(text), (view["phase"], text)
-        lines = set(log_lines(screen))
-        assert not lines & private_lines(match, seat), lines & private_lines(match, seat)
-
-    app = make_app(match, ascii=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await play_whole_match(pilot, match, lambda p: decide(p, rng), on_handover=on_handover,
-                               on_game_screen=on_game_screen)
-    assert {"first look", "answer", "counter", "swap", "peek", "add"} <= phases, phases
-    # Both humans' private lines were there to be leaked.
-    assert {e.audience for e in match.log if e.audience} >= {frozenset({0}), frozenset({1})}
+# ----- a whole Blind Business match in ASCII mode, faces and the log: its one
+# whole match by keys (tests/ui/test_every_game.py, tests/fixtures/blind_business/whole_match.py)

@@ -161,7 +161,7 @@ def test_every_move_that_may_be_taken_back_waits_for_its_mover_before_a_handover
 def test_the_app_shows_the_waiting_screen_then_the_handover_without_take_back():
     """The app's choice of screen follows the controller: the mover's game
     screen while the move waits, a handover (with no take-back) after."""
-    from tablegames.games.blind_chicken import scenes
+    from tests.fixtures.blind_chicken import scenes
 
     match = scenes.waiting_to_pass()
     app = TableGamesApp(match=match)
@@ -173,7 +173,7 @@ def test_the_app_shows_the_waiting_screen_then_the_handover_without_take_back():
 
 
 async def test_the_palette_passes_the_keyboard_from_the_waiting_screen_too():
-    from tablegames.games.blind_chicken import scenes
+    from tests.fixtures.blind_chicken import scenes
     from tests.ui.helpers import SIZE, make_app, settle
 
     match = scenes.waiting_to_pass()

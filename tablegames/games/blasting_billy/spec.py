@@ -31,6 +31,4 @@ SPEC = GameSpec(
     describe_position=describe_position,
     screen="tablegames.games.blasting_billy.screen:BlastingBillyScreen",
     before_results="tablegames.games.blasting_billy.screen:RevealScreen",
-    scenes="tablegames.games.blasting_billy.scenes",
-    driver="tablegames.games.blasting_billy.scenes:decide",
 )

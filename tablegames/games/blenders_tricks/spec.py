@@ -25,6 +25,4 @@ SPEC = GameSpec(
     build_position=build_position,
     describe_position=describe_position,
     screen="tablegames.games.blenders_tricks.screen:BlendersTricksScreen",
-    scenes="tablegames.games.blenders_tricks.scenes",
-    driver="tablegames.games.blenders_tricks.driver:decide",
 )

@@ -29,6 +29,4 @@ SPEC = GameSpec(
     ),
     score_note="Highest score wins; five in a row wins at once.",
     screen="tablegames.games.blind_business.screen:BlindBusinessScreen",
-    scenes="tablegames.games.blind_business.scenes",
-    driver="tablegames.games.blind_business.driver:decide",
 )

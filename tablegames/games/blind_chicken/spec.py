@@ -33,6 +33,4 @@ SPEC = GameSpec(
     build_position=build_position,
     describe_position=describe_position,
     screen="tablegames.games.blind_chicken.screen:BlindChickenScreen",
-    scenes="tablegames.games.blind_chicken.scenes",
-    driver="tablegames.games.blind_chicken.driver:decide",
 )

@@ -25,6 +25,4 @@ SPEC = GameSpec(
     build_position=build_position,
     describe_position=describe_position,
     screen="tablegames.games.nutty_business.screen:NuttyBusinessScreen",
-    scenes="tablegames.games.nutty_business.scenes",
-    driver="tablegames.games.nutty_business.driver:decide",
 )

@@ -10,12 +10,12 @@ import re
 import pytest
 
 from tablegames.core.match import Match
-from tablegames.games.blasting_billy import scenes
+from tests.fixtures.blasting_billy import scenes
 from tablegames.games.blasting_billy.screen import SHORT, TONES, Lines, RevealScreen, value_text
 from tablegames.games.blasting_billy.vocab import CARD_ID, TYPE_LETTERS, TYPE_NAMES
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match,
+    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app,
     screen_text, settle,
 )
 
@@ -37,56 +37,8 @@ def billy_row(text: str) -> str:
     return next(line for line in text.splitlines() if line.strip().startswith("Billy"))
 
 
-async def test_two_humans_and_a_bot_play_a_whole_game_and_follow_the_reveal():
-    match = billy_match(Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), seed=5)
-    humans = [0, 1]
-    seen_turns = 0
-
-    def on_handover(screen, text):
-        # Nothing private: no hand drawn, no board, no card face.
-        assert not screen.query(HandRow) and not screen.query(Lines)
-        assert not re.search(r"\b(?:Gld|Bnk|Cns|Jwl|Dia)\b", text)
-
-    def on_game_screen(screen, text, seat):
-        nonlocal seen_turns
-        seen_turns += 1
-        # The keyboard seat's own three cards are drawn, face up.
-        view = screen.view
-        assert view["seat"] == seat
-        own = hand_ids(match, seat)
-        shown = hand_faces(screen)
-        assert len(shown) == len(own)
-        for card, face in zip(own, shown):
-            label = "TNT" if card.endswith("X") else card[1:]
-            assert face.startswith(label)
-        # Billy's row shows only backs and counts: no value at all.
-        row = billy_row(text)
-        assert re.fullmatch(r"\s*Billy(\s+(▒+ \d+|·))*\s*", row), row
-        # Whose turn and what to do, in one line at the top.
-        first = text.splitlines()[0].strip()
-        assert first.startswith(f"{match.names[seat]}: ")
-        assert "Billy (b)" in first and "loot (c)" in first and "box (d)" in first
-
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        handovers = await play_whole_match(pilot, match, scenes.decide, on_handover=on_handover,
-                                           on_game_screen=on_game_screen)
-        assert handovers > 4 and seen_turns > 10
-        assert match.is_over()
-        # The reveal opens first, one step at a time.
-        assert isinstance(app.screen, RevealScreen)
-        titles = []
-        for _ in range(7):
-            titles.append(screen_text(app).splitlines()[0])
-            await pilot.press("enter")
-            await pilot.pause()
-        assert [t.split(": ")[1].split(",")[0] for t in titles] == ["the reveal"] * 7
-        assert "every column turns face up" in titles[0]
-        assert "gold" in titles[1] and "diamonds" in titles[5] and "who survives" in titles[6]
-        # Then the results, per player and per type against Billy.
-        assert type(app.screen) is ResultsScreen
-        text = screen_text(app)
-        assert "vs Billy" in text
+# The whole game by keys, with this test's checks, is the game's one whole
+# match in tests/ui/test_every_game.py (tests/fixtures/blasting_billy/whole_match.py).
 
 
 async def test_every_decision_works_with_the_mouse():

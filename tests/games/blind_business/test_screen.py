@@ -10,10 +10,10 @@ import pytest
 
 from tablegames.core.match import Match
 from tablegames.games.blind_business.cards import CARD_BY_ID, card_id, card_name
-from tablegames.games.blind_business.driver import decider
+from tests.fixtures.blind_business.driver import decider
 from tablegames.games.blind_business.screen import BusinessBoard
 from tests.ui.helpers import (
-    SIZE, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match, screen_text,
+    SIZE, HandoverScreen, ResultsScreen, Seat, make_app, screen_text,
     settle,
 )
 
@@ -46,54 +46,8 @@ async def decide(pilot, rng: random.Random) -> None:
     await decider(rng)(pilot)
 
 
-async def test_two_humans_and_a_bot_play_blind_business_seeing_every_hand_but_their_own():
-    match = bb_match(Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic"), seed=5)
-    humans = [0, 1]
-    rng = random.Random(3)
-    phases: set[str] = set()
-    answers_checked = 0
-
-    def on_handover(screen, text):
-        # No face at all: neither human's hand, by id or in words.
-        assert not shown_ids(text), text
-        for seat in humans:
-            for card in _hand(match, seat):
-                # ("a Trainer" names no particular card)
-                assert card.startswith("TR") or not named(text, card), (card, text)
-
-    def on_game_screen(screen, text, seat):
-        nonlocal answers_checked
-        view = screen.view
-        phase = view["phase"]
-        phases.add(phase)
-        shown = shown_ids(text)
-        own = set(_hand(match, seat))
-        if view["sees_own_hand"]:
-            # A private look: the seat's own faces, marked as such.
-            assert phase in ("first look", "peek", "add")
-            assert own <= shown and "only you see this" in text.lower()
-        else:
-            assert not own & shown, (phase, own & shown, text)
-        # Every other hand is face up for this seat.
-        for other in range(3):
-            if other != seat:
-                assert set(_hand(match, other)) <= shown, (other, text)
-        if phase == "answer":
-            request = view["request"]
-            asker = match.names[request["requester"]]
-            assert f"{asker} asks for your slot {request['slot']}" in text
-            answers_checked += 1
-
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        await play_whole_match(pilot, match, lambda p: decide(p, rng), on_handover=on_handover,
-                               on_game_screen=on_game_screen)
-        assert answers_checked
-        # These seeds make the humans meet every kind of decision.
-        assert phases == {"first look", "ask", "answer", "take", "counter", "reply", "assign", "discard",
-                          "swap", "peek", "add"}, phases
-        text = screen_text(app)
-        assert "Blind Business:" in text and "Play again with the same seats" in text
+# The whole game by keys, with this test's checks, is the game's one whole
+# match in tests/ui/test_every_game.py (tests/fixtures/blind_business/whole_match.py).
 
 
 async def test_family_rules_chosen_in_seat_setup_reach_the_results_with_each_breakdown_line():

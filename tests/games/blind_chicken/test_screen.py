@@ -3,47 +3,16 @@ chicken marks, the ends rule, arranging, setting a trick aside."""
 
 from __future__ import annotations
 
-import re
-
 from tablegames.core.match import Match
 from tablegames.games.blind_chicken.cards import EGGS
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, hand_cards, make_app,
-    one_human_in_play_phase, play_turn, play_whole_match, screen_text, settle, shown_numbers,
+    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, make_app,
+    one_human_in_play_phase, play_turn, screen_text, settle,
 )
 
-CARD_ID = re.compile(r"\bC\d+\b")
-
-
-async def test_two_humans_and_a_bot_play_a_match_with_handovers_that_show_nothing_private():
-    match = chicken_match(Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic"), seed=11)
-    humans = [0, 1]
-
-    def on_handover(screen, text):
-        # Nothing private: no hand is drawn and no card of either hand is named.
-        assert not screen.query(HandRow)
-        for seat in humans:
-            assert not hand_cards(match, seat) & shown_numbers(text), (seat, text)
-        assert not CARD_ID.search(text)
-
-    def on_game_screen(screen, text, seat):
-        # The screen shows the keyboard seat's cards, and no other seat's.
-        shown = shown_numbers(text)
-        for other in range(3):
-            if other != seat:
-                assert not hand_cards(match, other) & shown, (other, text)
-        if screen.view["phase"] in ("play", "order"):
-            assert hand_cards(match, seat) <= shown
-
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        handovers = await play_whole_match(pilot, match, play_turn, on_handover=on_handover,
-                                           on_game_screen=on_game_screen)
-        assert handovers > 2
-        text = screen_text(app)
-        assert "Blind Chicken:" in text and "wins!" in text
-        assert "Play again with the same seats" in text
+# The whole game by keys, with this test's checks, is the game's one whole
+# match in tests/ui/test_every_game.py (tests/fixtures/blind_chicken/whole_match.py).
 
 
 async def test_one_human_at_the_table_never_sees_a_handover():

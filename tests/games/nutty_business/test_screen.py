@@ -8,15 +8,14 @@ import re
 import pytest
 
 from tablegames.core.match import Match
-from tablegames.games.nutty_business.driver import decide
-from tablegames.games.nutty_business.scenes import (
+from tests.fixtures.nutty_business.scenes import (
     a_turn, every_pile, first_card, police_raid, seeded_position,
 )
 from tablegames.games.nutty_business.screen import LABEL, SHORT, AllPiles, PileTarget
 from tablegames.games.nutty_business.vocab import CARD_NAMES, HIDEOUT, kind_of
 from tablegames.ui.widgets import HandRow
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, play_whole_match,
+    SIZE, GameScreen, HandoverScreen, Seat, make_app,
     screen_text, settle,
 )
 
@@ -42,45 +41,8 @@ def own_hand(match: Match, seat: int) -> list[str]:
     return [LABEL[kind_of(c)] for c in match._state.view(seat)["hand"]]
 
 
-async def test_two_humans_and_a_bot_play_a_whole_game_by_keys_each_seeing_only_their_own_hand():
-    match = Match.new("nutty-business", [Seat("Kim"), Seat("Lee"), Seat("Bob", "heuristic")], {},
-                      seed=1, autosave=False)
-    kinds_met: set[str] = set()
-
-    def on_handover(screen, text):
-        assert not hand_labels(text), text  # no hand drawn at a handover
-
-    def on_game_screen(screen, text, seat):
-        view = screen.view
-        kinds_met.add(screen.decision())
-        assert view["seat"] == seat
-        # This seat's hand is drawn when a card is to be chosen (a list of
-        # choices takes its place otherwise), never another's; the title
-        # names the seat.
-        shown = sorted(hand_labels(text))
-        if screen.decision() in ("start", "play"):
-            assert shown == sorted(own_hand(match, seat)), text
-        else:
-            assert shown == [], text
-        assert f"{match.names[seat]}:" in text or f"{match.names[seat]}'s" in text
-        # Everyone's nuts are on screen, always.
-        for other in range(3):
-            row = table_row(text, match.names[other])
-            assert re.search(rf"\b{view['nuts'][other]}\b", row), row
-        if view["phase"] == "setup":
-            assert "face down" in text or "choosing" in text
-
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        handovers = await play_whole_match(pilot, match, decide, on_handover=on_handover,
-                                           on_game_screen=on_game_screen)
-        assert handovers >= 2
-        assert {"start", "play", "raid"} <= kinds_met, kinds_met
-        assert isinstance(app.screen, ResultsScreen)
-        text = screen_text(app)
-        result = match.result()
-        winner = match.names[result.winners[0]]
-        assert f"Nutty Business: {winner}" in " ".join(text.split())
+# The whole game by keys, with this test's checks, is the game's one whole
+# match in tests/ui/test_every_game.py (tests/fixtures/nutty_business/whole_match.py).
 
 
 async def test_the_first_card_stays_face_down_for_the_other_human_until_all_have_chosen():
