@@ -202,7 +202,9 @@ class HandPicker(HandRow, can_focus=True):
         self.active = True
         super().show(list(faces), cursor=self.cursor, marks={**numbers, **(marks or {})}, dim=dim)
         if not self.has_focus:
-            self.focus()
+            # At once, not later (``focus()`` waits a turn): the footer of the
+            # screen's first frame already shows the hand's keys.
+            self.screen.set_focus(self, scroll_visible=False)
         if changed:
             self.refresh_bindings()
 
