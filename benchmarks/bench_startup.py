@@ -95,6 +95,10 @@ display = App._display
 
 
 def hooked(self, screen, renderable):
+    if getattr(screen, "showing_final_table", False):
+        # After a bot's last move the table stays up until someone presses
+        # Enter (ui/game_screen.py); here nobody watches: go on at once.
+        self.call_later(screen.action_results)
     if renderable is not None and "frame" not in shown and screen is self.screen and is_target(screen):
         display(self, screen, renderable)
         report(self, screen, renderable)
