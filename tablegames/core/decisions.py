@@ -87,8 +87,12 @@ class DecisionQueue(Generic[D]):
 
     def due_for(self, seat: int) -> D | None:
         """``seat``'s decision among those due now, if any."""
-        if self._groups:
-            for d in self._groups[0]:
+        groups = self._groups
+        if groups:
+            group = groups[0]
+            if group[0].seat == seat:  # a plain turn: no loop
+                return group[0]
+            for d in group:
                 if d.seat == seat:
                     return d
         return None

@@ -129,8 +129,7 @@ class BlindChickenState(BaseState):
         self.trick_seats.append(seat)
         self.emit(self._played_line)
         if len(self.trick_cards) == self.n:
-            self.decisions.take(seat)
-            self._end_trick()
+            self._end_trick()  # it hands the turn on, or takes it at the hand's end
         else:
             self.decisions.hand_on(_PLAY_END[(seat + 1) % self.n])
 
@@ -145,13 +144,14 @@ class BlindChickenState(BaseState):
         self.leader = winner
         self.emit(self._taken_line)
         if self.hands[winner]:
-            self.decisions.push(_PLAY_END[winner])
+            self.decisions.hand_on(_PLAY_END[winner])
         elif len(self.taken[winner]) > 1:
             # The last trick's winner may set aside one earlier trick.
-            self.decisions.push(ChooseAside(winner))
+            self.decisions.hand_on(ChooseAside(winner))
             self.emit(lambda: f"{self.names[winner]} took the last trick and may set "
                               f"aside one earlier trick.")
         else:  # nothing earlier to set aside: no decision to ask for
+            self.decisions.pop()
             self._finish_hand(None, None)
 
     # Log lines worded from the state, called by emit only when someone reads the log.
