@@ -121,7 +121,10 @@ class DecisionQueue(Generic[D]):
                 d = group[0]
                 if d.seat == seat:
                     del groups[0]
-                    self._changed()
+                    if groups and len(groups[0]) == 1:  # the next plain turn, without a call
+                        self._seats = (groups[0][0].seat,)
+                    else:
+                        self._changed()
                     return d
                 raise IllegalAction("You have nothing to decide now.")
             for i, d in enumerate(group):
