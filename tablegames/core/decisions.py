@@ -97,10 +97,6 @@ class DecisionQueue(Generic[D]):
                     return d
         return None
 
-    def due_now(self) -> tuple[D, ...]:
-        """Every decision due now."""
-        return self._groups[0] if self._groups else ()
-
     def expect(self, seat: int, *kinds: type[D]) -> D:
         """The decision due now for ``seat`` (of one of ``kinds`` if given);
         IllegalAction when there is none."""

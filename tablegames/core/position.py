@@ -2,8 +2,8 @@
 
 A position file is JSON::
 
-    {"game": "blind-chicken", "players": ["Ann", "Bob", "Cy"],
-     "options": {"hands": 1}, "seed": 7,
+    {"game": "<game id>", "players": ["Ann", "Bob", "Cy"],
+     "options": {...}, "seed": 7,
      "position": {... the game's own description ...}}
 
 Each game's ``position.py`` builds its state from its part
