@@ -150,11 +150,17 @@ def test_a_whole_match_by_clicks_in_chromium_never_shows_a_hand_at_a_handover(se
             moves += 1
             term.wait_gone(r"^ Your turn")
             continue
-        if screen.find(r"the reveal, step"):
-            term.click(r"the reveal, step", offset=4)  # a tap on the reveal: its next step
+        step = re.search(r"the reveal, step \d+ of \d+", screen.text)
+        if step:
+            # A tap on the reveal: its next step. Clicked where this screen
+            # showed it and waited for, so the loop never reads the step it
+            # already tapped (the last tap leads to the results).
+            term.click(r"the reveal, step", screen, offset=4)
+            term.wait_gone(re.escape(step.group(0)) + r"\b")
             continue
         if screen.find(r"The game is over"):
-            term.click(r"Results", offset=1)
+            term.click(r"Results", screen, offset=1)
+            term.wait_gone(r"The game is over")
             continue
     else:
         raise AssertionError(f"no results; the screen:\n{term.screen().text}")
