@@ -28,9 +28,10 @@ def random_steps(spec: GameSpec, count: int, seed: int, options: dict | None = N
     state = spec.new_game(names(count), options, seed)
     rng = random.Random(seed)
     for _ in range(max_steps):
-        if state.is_over():
-            return
         movers = list(state.to_move())
+        if state.is_over():
+            assert not movers, "a game that is over must have nobody to move"
+            return
         assert movers, "a game that is not over must have someone to move"
         seat = rng.choice(movers)
         legal = list(state.legal_actions(seat))

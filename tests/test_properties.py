@@ -43,6 +43,19 @@ def test_random_games_end_and_conserve_every_piece(game, players, seed):
 @pytest.mark.parametrize("game,players", CASES)
 @PROPERTY_SETTINGS
 @given(seed=SEEDS)
+def test_nobody_is_to_move_exactly_when_the_game_is_over(game, players, seed):
+    # Playout loops (core/simulate.py, core/search.py) ask only to_move().
+    spec = registry.get(game)
+    steps = 0
+    for state, _seat, _action in random_steps(spec, players, seed):
+        assert not state.is_over() and state.to_move()
+        steps += 1
+    assert steps and state.is_over() and tuple(state.to_move()) == ()
+
+
+@pytest.mark.parametrize("game,players", CASES)
+@PROPERTY_SETTINGS
+@given(seed=SEEDS)
 def test_scores_match_their_breakdown(game, players, seed):
     spec = registry.get(game)
     steps = list(random_steps(spec, players, seed))

@@ -89,7 +89,8 @@ class GameState(Protocol):
     rng: random.Random
 
     def to_move(self) -> Sequence[int]:
-        """Seats that must decide now (several during a simultaneous phase)."""
+        """Seats that must decide now (several during a simultaneous phase);
+        empty exactly when the game is over, so a playout loop asks only this."""
 
     def legal_actions(self, seat: int) -> list[Any]:
         """The choices a bot may pick from. For a free-form phase (ordering a

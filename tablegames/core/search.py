@@ -391,11 +391,12 @@ def _play_out(state: GameState, seat: int, policy: Bot, rng: random.Random, limi
         stage = standings = None
     start_stage = stage(state) if stage is not None else None
     for _ in range(limit):
-        if state.is_over():
+        movers = state.to_move()
+        if not movers:  # the game is over
             return reward(state.result(), seat)
         if stage is not None and standings is not None and stage(state) != start_stage:
             return stage_reward(standings(state), seat)
-        mover = state.to_move()[0]
+        mover = movers[0]
         legal = state.legal_actions(mover)
         if lead_steps > 0 and len(legal) > 1:
             lead_steps -= 1
@@ -423,9 +424,10 @@ def look_ahead(state: GameState, seat: int, policy: Bot, rng: random.Random,
     needs_view = policy.needs_view
     others_moved = False
     for _ in range(limit):
-        if state.is_over():
+        movers = state.to_move()
+        if not movers:  # the game is over
             break
-        mover = state.to_move()[0]
+        mover = movers[0]
         if mover == seat and others_moved:
             break
         others_moved = others_moved or mover != seat

@@ -40,8 +40,8 @@ def play_out(spec: GameSpec, levels: Sequence[str], seed: int, *, options: dict[
     rng = random.Random(seed ^ 0x5EED)
     actions: list[tuple[int, str]] = []
     count = 0
-    while not state.is_over():
-        seat = state.to_move()[0]  # in a simultaneous phase, any order will do
+    while movers := state.to_move():  # nobody to move: the game is over
+        seat = movers[0]  # in a simultaneous phase, any order will do
         bot = bots[seat]
         view = state.view(seat) if bot.needs_view else None
         action = bot.choose(view, state.legal_actions(seat), rng)

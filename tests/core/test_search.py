@@ -101,6 +101,9 @@ class _OneMove:
     def is_over(self) -> bool:
         return self.done is not None
 
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.done is not None else (0,)
+
     def apply(self, seat: int, action: int) -> None:
         self.done = action
 
@@ -164,8 +167,8 @@ class _Taking:
     def is_over(self) -> bool:
         return len(self.moves) >= 20
 
-    def to_move(self) -> tuple[int]:
-        return ((0, 1, 1, 2)[len(self.moves) % 4],)
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_over() else ((0, 1, 1, 2)[len(self.moves) % 4],)
 
     def legal_actions(self, seat: int) -> list[int]:
         return [seat]
@@ -243,8 +246,8 @@ class _Answers:
     def is_over(self) -> bool:
         return len(self.moves) >= 6
 
-    def to_move(self) -> tuple[int]:
-        return (len(self.moves) % 2,)
+    def to_move(self) -> tuple[int, ...]:  # nobody once it is over, as the contract says
+        return () if self.is_over() else (len(self.moves) % 2,)
 
     def legal_actions(self, seat: int) -> list[int]:
         return [0, 1]
