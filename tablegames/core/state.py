@@ -62,6 +62,18 @@ def handles(*kinds: type[Decision]) -> Callable[[H], H]:
 Handler = Callable[[Any, Any, Any], None]
 
 
+class LogLine:
+    """A log line worded from the state alone, made once at module level
+    (``@LogLine`` on a function of the state). ``emit(PLAYED)`` then builds
+    nothing in a playout, where a lambda or a bound method is built at each
+    call: for the lines of a game's hottest moves."""
+
+    __slots__ = ("word",)
+
+    def __init__(self, word: Callable[[Any], str]) -> None:
+        self.word = word
+
+
 class BaseState(ABC):
     """A full game state. Subclasses list their mutable attributes in
     ``DEEP`` (copied recursively by ``copy``), push decisions on
@@ -89,6 +101,7 @@ class BaseState(ABC):
     rng: random.Random
     decisions: DecisionQueue[Any]
     _events: list[Event] | None
+    _handlers: dict[type[Decision], Handler]
 
     def __init__(self, names: Sequence[str], seed: int) -> None:
         self.names = tuple(names)
@@ -96,6 +109,9 @@ class BaseState(ABC):
         self.rng = random.Random(seed)
         self.decisions = DecisionQueue()
         self._events = None
+        # The class's table, read from the instance: a class attribute is a
+        # slow lookup from an instance in Python 3.11, and apply reads it each move.
+        self._handlers = self._HANDLERS
 
     # ----- the log
     @property
@@ -103,13 +119,15 @@ class BaseState(ABC):
         """False in bot playouts: skip costly formatting of log lines."""
         return self._events is not None
 
-    def emit(self, text: str | Callable[[], str], audience: Iterable[int] | None = None) -> None:
-        """One log line, public or private to ``audience``. Pass a lambda
-        for a line that costs something to word: it is called only when
-        someone reads the log, so playouts pay nothing for it."""
+    def emit(self, text: str | Callable[[], str] | LogLine, audience: Iterable[int] | None = None) -> None:
+        """One log line, public or private to ``audience``. For a line that
+        costs something to word, pass a lambda, or a ``LogLine`` on a hot
+        path: it is worded only when someone reads the log, so playouts pay
+        nothing for it."""
         events = self._events
         if events is not None:
-            line = text if text.__class__ is str else text()  # type: ignore[operator]
+            # Someone reads the log: the cost of wording no longer matters.
+            line = text if isinstance(text, str) else text.word(self) if isinstance(text, LogLine) else text()
             events.append(Event(line, None if audience is None else frozenset(audience)))
 
     # ----- acting
@@ -127,7 +145,7 @@ class BaseState(ABC):
             decision = self.decisions.due_for(seat) if seat.__class__ is int else None
             if decision is None:
                 self._refuse(seat)
-        handler = self._HANDLERS.get(decision.__class__)
+        handler = self._handlers.get(decision.__class__)
         if handler is None:
             raise IllegalAction(f"{self.names[seat]} has nothing to decide now.")
         self._events = events

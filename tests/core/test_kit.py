@@ -20,7 +20,7 @@ from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.game import Event, GameInfo, GameSpec, IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.simulate import simulate
-from tablegames.core.state import BaseState, handles
+from tablegames.core.state import BaseState, LogLine, handles
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,7 @@ class SealedBids(BaseState):
         self.emit(lambda: f"You bid {action.chips}.", audience=[seat])
         self.emit(lambda: f"{self.names[seat]} has bid.")
         if self.bids.complete:
+            self.emit(BIDS_SHOWN)
             bids = self.bids.reveal()
             top = max(bids.values())
             best = [s for s, b in bids.items() if b == top]
@@ -120,6 +121,14 @@ class SealedBids(BaseState):
 
     def all_card_ids(self):
         return []
+
+
+# A line every round writes, worded from the state alone: made once, so a
+# playout builds nothing for it (a lambda is built at each call).
+@LogLine
+def BIDS_SHOWN(state: SealedBids) -> str:
+    shown = ", ".join(f"{state.names[s]} {b}" for s, b in sorted(state.bids.reveal().items()))
+    return f"The bids: {shown}."
 
 
 def bids_game(players=3, seed=1) -> SealedBids:
@@ -291,3 +300,25 @@ def test_a_log_line_given_as_a_lambda_is_worded_only_when_someone_reads_the_log(
     state._events = events
     state.emit(line, audience=[1])
     assert worded == ["x"] and [(e.text, e.audience) for e in events] == [("costly", frozenset({1}))]
+
+
+def test_a_log_line_made_once_is_worded_from_the_state_only_when_someone_reads_the_log():
+    worded: list[str] = []
+
+    @LogLine
+    def counted(state: SealedBids) -> str:
+        worded.append("x")
+        return f"{state.names[0]} counted"
+
+    state = bids_game()
+    state.emit(counted)  # nobody reads the log
+    assert worded == []
+    state._events = events = []
+    state.emit(counted, audience=[0])
+    assert worded == ["x"] and [(e.text, e.audience) for e in events] == [("P0 counted", frozenset({0}))]
+    state._events = None
+    events = []
+    for seat, chips in ((0, 1), (1, 3)):
+        state.apply(seat, Bid(chips))
+    state.apply(2, Bid(2), events)
+    assert "The bids: P0 1, P1 3, P2 2." in [e.text for e in events]
