@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
-from tablegames.core.state import BaseState, handles
+from tablegames.core.state import BaseState, LogLine, handles
 from tablegames.core.words import plural
 from tablegames.games.blind_chicken import INFO
 from tablegames.games.blind_chicken.cards import DECK_SIZE, LOWEST_CARD, card_id, trick_score
@@ -40,9 +40,10 @@ from tablegames.games.blind_chicken.vocab import (
     SetAside,
 )
 
-# Decisions are immutable, so one per seat serves every turn (building a
+# Decisions are immutable, so one per seat serves every hand (building a
 # frozen dataclass costs more than the rest of a card play).
 _PLAY_END = tuple(PlayEnd(seat) for seat in range(INFO.max_players))
+_ARRANGE = tuple(Arrange(seat) for seat in range(INFO.max_players))
 
 
 def check_options(options: dict[str, int], players: int) -> None:
@@ -96,7 +97,7 @@ class BlindChickenState(BaseState):
         self.trick_seats = []
         self.taken = [[] for _ in range(n)]
         self.last_trick = None
-        self.decisions.push_together(Arrange(seat) for seat in range(n))
+        self.decisions.push_together(_ARRANGE[:n])
 
     @handles(Arrange)
     def _arrange(self, decision: Arrange, action: object) -> None:
@@ -116,18 +117,20 @@ class BlindChickenState(BaseState):
     @handles(PlayEnd)
     def _play(self, decision: PlayEnd, action: object) -> None:
         seat = decision.seat
-        # Identity first: this is the hot path of every playout.
-        if action is LEFT or action == LEFT:
-            card = self.hands[seat].pop(0)
-            self.played_left = True
-        elif action is RIGHT or action == RIGHT:
-            card = self.hands[seat].pop()
-            self.played_left = False
+        # Identity before equality (a Python call): the hot path of every playout.
+        if action is LEFT:
+            left = True
+        elif action is RIGHT:
+            left = False
+        elif action == LEFT or action == RIGHT:  # an equal copy (a parsed action)
+            left = action == LEFT
         else:
             raise IllegalAction("Play your leftmost (L) or rightmost (R) card.")
+        card = self.hands[seat].pop(0) if left else self.hands[seat].pop()
+        self.played_left = left
         self.trick_cards.append(card)
         self.trick_seats.append(seat)
-        self.emit(self._played_line)
+        self.emit(PLAYED)
         if len(self.trick_cards) == self.n:
             self._end_trick()  # it hands the turn on, or takes it at the hand's end
         else:
@@ -142,7 +145,7 @@ class BlindChickenState(BaseState):
         self.trick_cards = []
         self.trick_seats = []
         self.leader = winner
-        self.emit(self._taken_line)
+        self.emit(TAKEN)
         if self.hands[winner]:
             self.decisions.hand_on(_PLAY_END[winner])
         elif len(self.taken[winner]) > 1:
@@ -153,17 +156,6 @@ class BlindChickenState(BaseState):
         else:  # nothing earlier to set aside: no decision to ask for
             self.decisions.pop()
             self._finish_hand(None, None)
-
-    # Log lines worded from the state, called by emit only when someone reads the log.
-    def _played_line(self) -> str:
-        return (f"{self.names[self.trick_seats[-1]]} played {self.trick_cards[-1]} "
-                f"({'leftmost' if self.played_left else 'rightmost'}).")
-
-    def _taken_line(self) -> str:
-        assert self.last_trick is not None
-        winner, trick = self.last_trick
-        return (f"{self.names[winner]} took the trick with {max(trick)} "
-                f"({', '.join(map(str, trick))}): {trick_score(trick)}.")
 
     @handles(ChooseAside)
     def _set_aside(self, decision: ChooseAside, action: object) -> None:
@@ -261,6 +253,22 @@ class BlindChickenState(BaseState):
         if phase == ASIDE:
             return "you took the last trick: set aside one trick unscored, or none."
         return "the match is over."
+
+
+# The lines of every card played and every trick taken (the hot path),
+# worded from the state only when someone reads the log.
+@LogLine
+def PLAYED(state: BlindChickenState) -> str:
+    return (f"{state.names[state.trick_seats[-1]]} played {state.trick_cards[-1]} "
+            f"({'leftmost' if state.played_left else 'rightmost'}).")
+
+
+@LogLine
+def TAKEN(state: BlindChickenState) -> str:
+    assert state.last_trick is not None
+    winner, trick = state.last_trick
+    return (f"{state.names[winner]} took the trick with {max(trick)} "
+            f"({', '.join(map(str, trick))}): {trick_score(trick)}.")
 
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlindChickenState:
