@@ -33,8 +33,7 @@ from tablegames.core import registry
 from tablegames.core.simulate import play_out
 spec = registry.get(sys.argv[2]); players = int(sys.argv[3]); games = int(sys.argv[4])
 levels = ["random"] * players
-if games:
-    play_out(spec, levels, 0)  # warm up
+play_out(spec, levels, 0)  # warm up (also when counting the start-up: N games minus none is N games)
 start = time.process_time()
 for seed in range(1, games + 1):
     play_out(spec, levels, seed)
@@ -58,9 +57,11 @@ def seconds_per_game(tree: Path, game: str, players: int, games: int) -> float:
 
 def instructions(tree: Path, game: str, players: int, games: int) -> int:
     def count(n: int) -> int:
+        # One fixed hash seed: string hashing moves dict lookups' collisions,
+        # and with them the count, by a few percent from run to run.
         run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                               "-c", CHILD, str(tree), game, str(players), str(n)],
-                             capture_output=True, text=True, check=True)
+                             capture_output=True, text=True, check=True, env=os.environ | {"PYTHONHASHSEED": "0"})
         return int(re.search(r"Collected : (\d+)", run.stderr).group(1))  # type: ignore[union-attr]
     return (count(games) - count(0)) // games
 
@@ -89,7 +90,7 @@ def main() -> None:
                 row = {"game": spec.id, "players": players, "old_us": round(old_s * 1e6),
                        "new_us": round(new_s * 1e6), "ratio": round(new_s / old_s, 3)}
                 if args.instructions:
-                    few = max(5, args.games // 20)
+                    few = max(10, args.games // 10)
                     old_i = instructions(old, spec.id, players, few)
                     new_i = instructions(ROOT, spec.id, players, few)
                     row |= {"old_instr": old_i, "new_instr": new_i, "instr_ratio": round(new_i / old_i, 3)}
