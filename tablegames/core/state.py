@@ -139,8 +139,7 @@ class BaseState(ABC):
         groups = self.decisions._groups
         if not groups:
             self._refuse(seat)
-        group = groups[0]
-        decision = group[0]
+        decision = groups[0][0]
         if decision.seat != seat or seat.__class__ is not int:
             decision = self.decisions.due_for(seat) if seat.__class__ is int else None
             if decision is None:
@@ -148,6 +147,9 @@ class BaseState(ABC):
         handler = self._handlers.get(decision.__class__)
         if handler is None:
             raise IllegalAction(f"{self.names[seat]} has nothing to decide now.")
+        if events is None:  # a playout: nobody reads the log (and _events is None)
+            handler(self, decision, action)
+            return
         self._events = events
         try:
             handler(self, decision, action)
