@@ -29,7 +29,8 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.decisions import DecisionQueue
-from tablegames.core.state import BaseState, handles
+from tablegames.core.state import BaseState, LogLine, handles
+from tablegames.games.blasting_billy import INFO
 from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal, SeatReveal, build_view
 from tablegames.games.blasting_billy.vocab import (
     BILLY,
@@ -55,6 +56,7 @@ from tablegames.games.blasting_billy.vocab import (
 BILLY_W, CLAIM, DUMP = Where.BILLY, Where.CLAIM, Where.DUMP
 # The drawer's private log line for each card, worded once.
 DRAW_LINES = tuple(f"You draw {card_name(c)}." for c in range(DECK_SIZE))
+SEAT_ONLY = tuple((seat,) for seat in range(INFO.max_players))  # a draw line's audience
 # Each card's three plays, in legal_actions' order.
 PLAYS_OF: tuple[tuple[Play, Play, Play], ...] = tuple(
     (PLAYS[BILLY_W][c], PLAYS[CLAIM][c], PLAYS[DUMP][c]) for c in range(DECK_SIZE))
@@ -174,6 +176,7 @@ class BlastingBillyState(BaseState):
         self.final_left = 0
         self.last_drawer: int | None = None
         self.reveal: Reveal | None = None
+        self.last_play: tuple[int, Where, int] | None = None  # (seat, where, card), for its log line
         self.queue_turns(self.start, len(self.deck) + n)
 
     def queue_turns(self, first: int, count: int) -> None:
@@ -225,13 +228,14 @@ class BlastingBillyState(BaseState):
             self.loot[seat][t].append(card)
         else:
             self.box.append(card)
-        self.emit(partial(play_line, self, seat, where, card))
+        self.last_play = (seat, where, card)
+        self.emit(PLAYED)
         # Draw; after the last draw, one more turn each, the drawer last.
         deck = self.deck
         if deck:
             drawn = deck.pop()
             hand.append(drawn)
-            self.emit(DRAW_LINES[drawn], (seat,))
+            self.emit(DRAW_LINES[drawn], SEAT_ONLY[seat])
             if not deck:
                 self.last_drawer = seat
                 self.final_left = self.n
@@ -323,9 +327,12 @@ class BlastingBillyState(BaseState):
         return "play a card to Billy (b), into your loot (c) or the box (d)."
 
 
-def play_line(state: BlastingBillyState, seat: int, where: Where, card: int) -> str:
-    """The public log line of a play just made (the card's value only when
+@LogLine
+def PLAYED(state: BlastingBillyState) -> str:
+    """The public log line of the play just made (the card's value only when
     it lands face up)."""
+    assert state.last_play is not None
+    seat, where, card = state.last_play
     name, kind = state.names[seat], TYPE_NAMES[TYPE_OF[card]].lower()
     if where is Where.BILLY:
         return f"{name} gives Billy a {kind} card."
@@ -392,6 +399,7 @@ def lay_out(names: Sequence[str], seed: int, *, hands: list[list[int]], loot: li
     state.start = start
     state.final_left = final_left
     state.last_drawer = last_drawer
+    state.last_play = None
     if to_move is None:
         state.reveal = score_table(loot, billy)
     else:
