@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from tablegames.core.decisions import DecisionQueue
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
-from tablegames.core.state import BaseState, handles
+from tablegames.core.state import BaseState, LogLine, handles
 from tablegames.games.blenders_tricks.view import View, build_view
 from tablegames.games.blenders_tricks.vocab import (
     CARD_IDS,
@@ -315,13 +315,9 @@ class BlendersState(BaseState):
         self.trick_cards.append(card)
         if lead == NO_SUIT and not IS_WILD[card]:
             self.lead = SUIT[card]
-        self.emit(self._play_line)
+        self.emit(PLAYED)
         if len(self.trick_cards) == self.n:
             self._end_trick()
-
-    def _play_line(self) -> str:
-        """The log line of the card just played (worded only for a log)."""
-        return f"{self.names[self.trick_seats[-1]]} plays {self.describe(self.trick_cards[-1])}."
 
     @handles(PassChoice)
     def _pass(self, decision: PassChoice, action: Any) -> None:
@@ -479,6 +475,12 @@ class BlendersState(BaseState):
                 return f"spend one of your {held} barley tokens on a card, or keep them."
             return "spend a barley token to ignore a card of this round, or keep it."
         return "the game is over."
+
+
+# The line of every card played (the hot path), worded only for a log.
+@LogLine
+def PLAYED(state: BlendersState) -> str:
+    return f"{state.names[state.trick_seats[-1]]} plays {state.describe(state.trick_cards[-1])}."
 
 
 def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> BlendersState:
