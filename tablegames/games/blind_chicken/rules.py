@@ -63,6 +63,7 @@ class BlindChickenState(BaseState):
     hand_scores: list[list[int]]  # per finished hand, per seat
     hands: list[list[int]]  # each seat's hand, left to right
     played_left: bool = True  # the side of the last card played (for its log line)
+    last_arranged: int = 0  # the seat that arranged its hand last (for its log line)
     leader: int  # who leads the current trick (who led the last one, once the hand is over)
     trick_cards: list[int]  # the current trick, in playing order
     trick_seats: list[int]  # who played each of them
@@ -109,10 +110,11 @@ class BlindChickenState(BaseState):
             raise IllegalAction("That order does not hold exactly the cards in your hand.")
         self.hands[seat] = list(cards)
         self.decisions.take(seat)
-        self.emit(lambda: f"{self.names[seat]} has arranged their hand.")
+        self.last_arranged = seat
+        self.emit(ARRANGED)
         if not self.decisions:  # the last one to arrange: play begins
             self.decisions.push(_PLAY_END[self.leader])
-            self.emit(lambda: f"Everyone is ready. {self.names[self.leader]} leads.")
+            self.emit(READY)
 
     @handles(PlayEnd)
     def _play(self, decision: PlayEnd, action: object) -> None:
@@ -151,8 +153,7 @@ class BlindChickenState(BaseState):
         elif len(self.taken[winner]) > 1:
             # The last trick's winner may set aside one earlier trick.
             self.decisions.hand_on(ChooseAside(winner))
-            self.emit(lambda: f"{self.names[winner]} took the last trick and may set "
-                              f"aside one earlier trick.")
+            self.emit(MAY_SET_ASIDE)
         else:  # nothing earlier to set aside: no decision to ask for
             self.decisions.pop()
             self._finish_hand(None, None)
@@ -183,8 +184,7 @@ class BlindChickenState(BaseState):
             self.scores[seat] += total
         self.hand_scores.append(hand)
         self.hand_no += 1
-        self.emit(lambda: f"Hand {self.hand_no} scored: "
-                          f"{', '.join(f'{self.names[s]} {hand[s]}' for s in range(self.n))}.")
+        self.emit(HAND_SCORED)
         done = self.hand_limit > 0 and self.hand_no >= self.hand_limit
         if self.target and min(self.scores) <= -self.target:
             done = True
@@ -193,8 +193,7 @@ class BlindChickenState(BaseState):
             return
         self.dealer = (self.dealer + 1) % self.n
         self._deal()
-        self.emit(lambda: f"Hand {self.hand_no + 1}: {self.names[self.dealer]} deals; "
-                          f"everyone arranges their hand.")
+        self.emit(NEXT_HAND)
 
     # ----- the contract (core/game.py's GameState)
     def legal_actions(self, seat: int) -> list[Action]:
@@ -255,8 +254,19 @@ class BlindChickenState(BaseState):
         return "the match is over."
 
 
-# The lines of every card played and every trick taken (the hot path),
-# worded from the state only when someone reads the log.
+# The log's lines, worded from the state only when someone reads the log
+# (made once: a playout builds nothing for them, where a lambda is built at
+# each call).
+@LogLine
+def ARRANGED(state: BlindChickenState) -> str:
+    return f"{state.names[state.last_arranged]} has arranged their hand."
+
+
+@LogLine
+def READY(state: BlindChickenState) -> str:
+    return f"Everyone is ready. {state.names[state.leader]} leads."
+
+
 @LogLine
 def PLAYED(state: BlindChickenState) -> str:
     return (f"{state.names[state.trick_seats[-1]]} played {state.trick_cards[-1]} "
@@ -269,6 +279,22 @@ def TAKEN(state: BlindChickenState) -> str:
     winner, trick = state.last_trick
     return (f"{state.names[winner]} took the trick with {max(trick)} "
             f"({', '.join(map(str, trick))}): {trick_score(trick)}.")
+
+
+@LogLine
+def MAY_SET_ASIDE(state: BlindChickenState) -> str:
+    return f"{state.names[state.leader]} took the last trick and may set aside one earlier trick."
+
+
+@LogLine
+def HAND_SCORED(state: BlindChickenState) -> str:
+    hand = state.hand_scores[-1]
+    return f"Hand {state.hand_no} scored: {', '.join(f'{state.names[s]} {hand[s]}' for s in range(state.n))}."
+
+
+@LogLine
+def NEXT_HAND(state: BlindChickenState) -> str:
+    return f"Hand {state.hand_no + 1}: {state.names[state.dealer]} deals; everyone arranges their hand."
 
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlindChickenState:
