@@ -134,13 +134,6 @@ class DecisionQueue(Generic[D]):
                     return d
         raise IllegalAction("You have nothing to decide now.")
 
-    def hand_on(self, decision: D) -> None:
-        """The one decision due now is made; ``decision`` is due now in its
-        place (a turn passing on). Only for a front group of one decision
-        (a plain turn), which it does not check: every playout's hot path."""
-        self._groups[0] = (decision,)
-        self._seats = (decision.seat,)
-
     def pop(self) -> D:
         """Remove and return the first decision due now."""
         if not self._groups:

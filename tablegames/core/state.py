@@ -43,14 +43,19 @@ def seat_cards(rows: Iterable[SeatCard]) -> list[tuple[int, str]]:
     return [(int(seat), str(card)) for seat, card in rows]
 
 
-H = TypeVar("H", bound=Callable[..., None])
+H = TypeVar("H", bound=Callable[..., "Decision | None"])
 
 
 def handles(*kinds: type[Decision]) -> Callable[[H], H]:
     """Mark a state method as the handler of actions answering decisions of
     ``kinds``: ``handler(self, decision, action)``, where ``decision`` is the
     acting seat's due decision (still on the queue: the handler checks the
-    action completely, then changes the state and takes the decision)."""
+    action completely, then changes the state and takes the decision).
+
+    A plain turn passing on may instead return the decision due next: it
+    then stands where the answered one stood (the handler leaves that one
+    on the queue, alone at the front), put there by ``apply`` without a
+    call, for the hottest moves."""
 
     def mark(method: H) -> H:
         method.__dict__["_handles"] = kinds
@@ -59,7 +64,7 @@ def handles(*kinds: type[Decision]) -> Callable[[H], H]:
     return mark
 
 
-Handler = Callable[[Any, Any, Any], None]
+Handler = Callable[[Any, Any, Any], "Decision | None"]
 
 
 class LogLine:
@@ -148,13 +153,16 @@ class BaseState(ABC):
         if handler is None:
             raise IllegalAction(f"{self.names[seat]} has nothing to decide now.")
         if events is None:  # a playout: nobody reads the log (and _events is None)
-            handler(self, decision, action)
-            return
-        self._events = events
-        try:
-            handler(self, decision, action)
-        finally:
-            self._events = None
+            following = handler(self, decision, action)
+        else:
+            self._events = events
+            try:
+                following = handler(self, decision, action)
+            finally:
+                self._events = None
+        if following is not None:  # the turn passes on, in place of the decision answered
+            groups[0] = (following,)
+            self.decisions._seats = (following.seat,)
 
     def _refuse(self, seat: Any) -> NoReturn:
         """Why ``seat`` may not act now, as the IllegalAction to raise."""

@@ -322,3 +322,52 @@ def test_a_log_line_made_once_is_worded_from_the_state_only_when_someone_reads_t
         state.apply(seat, Bid(chips))
     state.apply(2, Bid(2), events)
     assert "The bids: P0 1, P1 3, P2 2." in [e.text for e in events]
+
+
+@dataclass(frozen=True, slots=True)
+class Say(Decision):
+    PHASE = "say"
+
+
+class Countdown(BaseState):
+    """Seats count down from ``start`` in turn; whoever says 1 ends it."""
+
+    def __init__(self, names, start: int) -> None:
+        super().__init__(names, 0)
+        self.left = start
+        self.decisions.push(Say(0))
+
+    @handles(Say)
+    def _say(self, due: Say, action: Any) -> Say | None:
+        if action != self.left:
+            raise IllegalAction(f"Say {self.left}.")
+        self.left -= 1
+        if self.left:
+            return Say((due.seat + 1) % self.n)  # the turn passes on: the kit puts it in place
+        self.decisions.take(due.seat)
+        return None
+
+    def legal_actions(self, seat):
+        return [self.left] if self.due(seat) else []
+
+    def result(self):
+        return Result((0,) * self.n, ((),) * self.n, ())
+
+    def view(self, seat):
+        return {"left": self.left}
+
+    def all_card_ids(self):
+        return []
+
+
+def test_a_turn_passes_on_when_its_handler_returns_the_next_decision():
+    state = Countdown(["A", "B", "C"], 4)
+    seen = []
+    while not state.is_over():
+        (seat,) = state.to_move()
+        seen.append((seat, state.due_phase()))
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert seen == [(0, "say"), (1, "say"), (2, "say"), (0, "say")]
+    assert state.to_move() == () and state.due_phase() == "over"
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply(1, 0)

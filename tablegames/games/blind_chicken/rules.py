@@ -117,7 +117,7 @@ class BlindChickenState(BaseState):
             self.emit(READY)
 
     @handles(PlayEnd)
-    def _play(self, decision: PlayEnd, action: object) -> None:
+    def _play(self, decision: PlayEnd, action: object) -> PlayEnd | ChooseAside | None:
         seat = decision.seat
         # Identity before equality (a Python call): the hot path of every playout.
         if action is LEFT:
@@ -134,11 +134,12 @@ class BlindChickenState(BaseState):
         self.trick_seats.append(seat)
         self.emit(PLAYED)
         if len(self.trick_cards) == self.n:
-            self._end_trick()  # it hands the turn on, or takes it at the hand's end
-        else:
-            self.decisions.hand_on(_PLAY_END[(seat + 1) % self.n])
+            return self._end_trick()
+        return _PLAY_END[(seat + 1) % self.n]  # the turn passes on (the kit puts it in place)
 
-    def _end_trick(self) -> None:
+    def _end_trick(self) -> PlayEnd | ChooseAside | None:
+        """Score the trick; the decision due next in place of the card
+        played, or None once the hand is over (the turn is then taken)."""
         cards = self.trick_cards
         winner = self.trick_seats[cards.index(max(cards))]  # no two cards are equal
         trick = tuple(cards)
@@ -149,14 +150,14 @@ class BlindChickenState(BaseState):
         self.leader = winner
         self.emit(TAKEN)
         if self.hands[winner]:
-            self.decisions.hand_on(_PLAY_END[winner])
-        elif len(self.taken[winner]) > 1:
+            return _PLAY_END[winner]
+        if len(self.taken[winner]) > 1:
             # The last trick's winner may set aside one earlier trick.
-            self.decisions.hand_on(ChooseAside(winner))
             self.emit(MAY_SET_ASIDE)
-        else:  # nothing earlier to set aside: no decision to ask for
-            self.decisions.pop()
-            self._finish_hand(None, None)
+            return ChooseAside(winner)
+        self.decisions.pop()  # nothing earlier to set aside: no decision to ask for
+        self._finish_hand(None, None)
+        return None
 
     @handles(ChooseAside)
     def _set_aside(self, decision: ChooseAside, action: object) -> None:
