@@ -2,9 +2,12 @@
 and waits until the next player confirms they are at the keyboard.
 
 It is armed only after a guard time (``TableGamesApp.handover_guard``,
-0.6 s): a key pressed just after a move (a double-tapped Enter, type-ahead,
-a held key repeating, a click) must not wave the next player's hand onto
-the screen while the last player is still looking.
+0.6 s) without input: a key pressed just after a move (a double-tapped
+Enter, type-ahead, a held key repeating, a burst of clicks or taps) must not
+wave the next player's hand onto the screen while the last player is still
+looking. Every input on any part of the screen (a key, a mouse button going
+down or up, a click, a scroll, a paste) restarts the wait, and nothing but
+time without input arms it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.events import Key, MouseDown
+from textual import events
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -61,11 +64,14 @@ class HandoverScreen(Screen):
         assert seat is not None
         self.next_seat = seat
         # Armed: Enter (or the button) hands the keyboard over. Until then
-        # every key and click is dropped, and each one restarts the quiet
-        # wait, so a held key never gets through.
+        # every input is dropped, and each one restarts the quiet wait, so
+        # neither a held key nor a burst of taps ever gets through.
         self.armed = False
         self._shown_at: float | None = None
         self._last_input = 0.0
+        # A mouse button that went down while disarmed: its release and
+        # click are dropped too, even if the screen arms in between.
+        self._gesture_dropped = False
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -109,17 +115,25 @@ class HandoverScreen(Screen):
             self.call_after_refresh(self._start_guard)
 
     # ----- the guard
+    @property
+    def shown(self) -> bool:
+        """The screen has been drawn whole (and its guard time runs)."""
+        return self.armed or self._shown_at is not None
+
     def _start_guard(self) -> None:
         self._shown_at = time.monotonic()
-        self.set_timer(self.app.handover_guard, self._try_arm)
+        self._wait_for_quiet()
 
-    def _try_arm(self) -> None:
-        """Arm once the screen has been up for the guard time and no key or
-        click has come for half of it (a held key keeps it disarmed)."""
-        quiet = self.app.handover_guard / 2
-        wait = self._last_input + quiet - time.monotonic()
+    def _wait_for_quiet(self) -> None:
+        """Arm once the guard time has passed with no input since the
+        screen was first shown whole, or since the last input."""
+        if self.armed:
+            return
+        assert self._shown_at is not None
+        quiet_since = max(self._shown_at, self._last_input)
+        wait = quiet_since + self.app.handover_guard - time.monotonic()
         if wait > 0:
-            self.set_timer(wait, self._try_arm)
+            self.set_timer(wait, self._wait_for_quiet)
             return
         self._arm()
 
@@ -134,13 +148,25 @@ class HandoverScreen(Screen):
     def _dropped(self) -> None:
         self._last_input = time.monotonic()
 
-    def on_key(self, event: Key) -> None:
-        # Bindings run before this handler: a key that reaches it did nothing,
-        # but it still counts as input during the guard.
-        if not self.armed:
-            self._dropped()
+    def _forward_event(self, event: events.Event) -> None:
+        # Every mouse event (moves aside) and paste passes here on its way
+        # to the widget under the pointer, the real terminal's and Pilot's
+        # alike. A disabled widget (the button before it arms) swallows its
+        # clicks unseen, so they are counted here, before Textual routes them.
+        if isinstance(event, (events.MouseEvent, events.Paste)) and not isinstance(event, events.MouseMove):
+            if isinstance(event, events.MouseDown):
+                self._gesture_dropped = not self.armed
+            dropped = not self.armed or (
+                self._gesture_dropped and isinstance(event, (events.MouseUp, events.Click)))
+            if dropped:
+                self._dropped()
+                return
+        super()._forward_event(event)
 
-    def on_mouse_down(self, event: MouseDown) -> None:
+    def on_key(self, event: events.Key) -> None:
+        # Every key bubbles here before the bindings run (the app checks
+        # them last): while disarmed it counts as input and goes no further,
+        # so no binding can see it even if the screen arms meanwhile.
         if not self.armed:
             self._dropped()
             event.stop()
