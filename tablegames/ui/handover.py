@@ -69,6 +69,9 @@ class HandoverScreen(Screen):
         self.armed = False
         self._shown_at: float | None = None
         self._last_input = 0.0
+        # When it armed: an input made before then (queued while the app was
+        # busy, and seen only now) is still part of the burst.
+        self._armed_at = float("inf")
         # A mouse button that went down while disarmed: its release and
         # click are dropped too, even if the screen arms in between.
         self._gesture_dropped = False
@@ -139,14 +142,31 @@ class HandoverScreen(Screen):
 
     def _arm(self) -> None:
         self.armed = True
+        self._armed_at = time.monotonic()
         name = self.match.names[self.next_seat]
         self.query_one("#handover-ready", Static).update(
             f"{name}: press Enter when only you can see the screen.")
         self.query_one("#handover-go", Button).disabled = False
         self.refresh_bindings()
 
-    def _dropped(self) -> None:
+    def _disarm(self) -> None:
+        self.armed = False
+        self._armed_at = float("inf")
+        self.query_one("#handover-ready", Static).update(self.WAITING)
+        self.query_one("#handover-go", Button).disabled = True
+        self.refresh_bindings()
+        self._wait_for_quiet()
+
+    def _drops(self, event: events.Event) -> bool:
+        """Whether an input is part of a burst and must be dropped: it came
+        while disarmed, or was made before the screen armed. Either way it
+        counts as input and the quiet wait starts again."""
+        if self.app.handover_guard <= 0 or (self.armed and event.time >= self._armed_at):
+            return False
         self._last_input = time.monotonic()
+        if self.armed:
+            self._disarm()
+        return True
 
     def _forward_event(self, event: events.Event) -> None:
         # Every mouse event (moves aside) and paste passes here on its way
@@ -154,12 +174,14 @@ class HandoverScreen(Screen):
         # alike. A disabled widget (the button before it arms) swallows its
         # clicks unseen, so they are counted here, before Textual routes them.
         if isinstance(event, (events.MouseEvent, events.Paste)) and not isinstance(event, events.MouseMove):
+            if self._drops(event):
+                if isinstance(event, events.MouseDown):
+                    self._gesture_dropped = True
+                return
             if isinstance(event, events.MouseDown):
-                self._gesture_dropped = not self.armed
-            dropped = not self.armed or (
-                self._gesture_dropped and isinstance(event, (events.MouseUp, events.Click)))
-            if dropped:
-                self._dropped()
+                self._gesture_dropped = False
+            elif self._gesture_dropped and isinstance(event, (events.MouseUp, events.Click)):
+                # The release of a press that went down during the burst.
                 return
         super()._forward_event(event)
 
@@ -167,8 +189,7 @@ class HandoverScreen(Screen):
         # Every key bubbles here before the bindings run (the app checks
         # them last): while disarmed it counts as input and goes no further,
         # so no binding can see it even if the screen arms meanwhile.
-        if not self.armed:
-            self._dropped()
+        if self._drops(event):
             event.stop()
             event.prevent_default()
 
@@ -185,7 +206,6 @@ class HandoverScreen(Screen):
         if self.app.screen is not self:
             return
         if not self.armed:
-            self._dropped()
             return
         self.match.take_keyboard(self.next_seat)
         self.app.show_match(self.match)

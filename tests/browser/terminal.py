@@ -98,11 +98,15 @@ class Terminal:
             self.page.wait_for_timeout(50)
             waited += 50
 
-    def click_cell(self, row: int, col: int) -> None:
+    def cell_point(self, row: int, col: int) -> tuple[float, float]:
+        """The page's pixel at the middle of a cell."""
         box = self.page.evaluate(SCREEN_BOX)
         width = box["width"] / box["cols"]
         height = box["height"] / box["rows"]
-        self.page.mouse.click(box["x"] + (col + 0.5) * width, box["y"] + (row + 0.5) * height)
+        return box["x"] + (col + 0.5) * width, box["y"] + (row + 0.5) * height
+
+    def click_cell(self, row: int, col: int) -> None:
+        self.page.mouse.click(*self.cell_point(row, col))
 
     def click(self, pattern: str, screen: Screen | None = None, offset: int = 0) -> None:
         """Click the first place the screen shows ``pattern``."""

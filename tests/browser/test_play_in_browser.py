@@ -16,64 +16,15 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from tablegames.core import records
 from tablegames.games.blasting_billy.screen import SHORT
 from tablegames.games.blasting_billy.vocab import card_from_id, card_name
-from tests.browser.terminal import CATCH_TERMINAL, Screen, Terminal
-from tests.test_serve import free_port, start_server, wait_until_listening
+from tests.browser.terminal import Screen, Terminal
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
-# About 88x27 cells: the app's 80x24 with room to spare, as on a small tablet.
-VIEWPORT = {"width": 800, "height": 500}
 CARD_FRAME = re.compile(r"[┏╭][─━]{3}[┓╮]")
-
-
-def browser_or_skip():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"needs Chromium at {CHROMIUM}: apt-get install -y chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("needs Playwright: pip install -e '.[test]'")
-    return sync_playwright
-
-
-@pytest.fixture
-def server(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(data))
-    port = free_port()
-    process = start_server("--port", str(port))
-    try:
-        wait_until_listening(port, process)
-        yield f"http://127.0.0.1:{port}/", data
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-
-
-@pytest.fixture
-def page():
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport=VIEWPORT)
-            page.add_init_script(CATCH_TERMINAL)
-            yield page
-        finally:
-            browser.close()
 
 
 def humans_hands(data: Path) -> list[set[int]]:

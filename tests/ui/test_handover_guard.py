@@ -16,7 +16,7 @@ import time
 from typing import Awaitable, Callable
 
 import pytest
-from textual.events import Click, MouseScrollDown, MouseUp
+from textual.events import Click, Key, MouseScrollDown, MouseUp
 from textual.pilot import Pilot
 
 from tablegames.core import registry
@@ -133,6 +133,28 @@ async def test_a_mouse_button_held_down_past_the_guard_does_not_press_the_button
         assert app.screen is handover and match.at_keyboard is None
         # A new tap on the armed button passes.
         await pilot.click("#handover-go")
+        await open_game_screen(pilot)
+        assert match.at_keyboard == handover.next_seat
+
+
+async def test_a_key_made_during_the_guard_but_seen_after_it_armed_disarms_it_again():
+    """A busy app may read a key of the burst only after the guard time ran
+    out: it is still part of the burst, so it passes nothing and the quiet
+    wait starts again."""
+    match = chicken_match()
+    app = make_app(match, handover_guard=HANDOVER_GUARD)
+    async with app.run_test(size=SIZE) as pilot:
+        handover = await open_handover(pilot)
+        stale = Key("enter", "\r")  # pressed now, during the guard
+        await wait_until_armed(pilot, handover)
+        app.post_message(stale)
+        deadline = time.monotonic() + 30
+        while handover.armed:
+            assert time.monotonic() < deadline, "the late key was never seen"
+            await pilot.pause(0.01)
+        assert app.screen is handover and match.at_keyboard is None
+        await wait_until_armed(pilot, handover)
+        await pilot.press("enter")
         await open_game_screen(pilot)
         assert match.at_keyboard == handover.next_seat
 
