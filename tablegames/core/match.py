@@ -350,12 +350,13 @@ class Match:
 
     # ----- construction helpers
     @classmethod
-    def resume(cls, path: Path, game: str, match_id: str) -> "Match":
+    def resume(cls, path: Path | str, game: str, match_id: str) -> "Match":
         """The saved match at ``path`` (game ``game``, id ``match_id``, as
         listed) to play on in this copy: its lock taken (MatchHeld if another
         copy has it open; the file is not touched), then the file read again,
         since a listing may predate moves played elsewhere since. RecordError
         if it no longer holds that match, or cannot be resumed."""
+        path = Path(path)
         lock = match_lock.take(game, match_id)
         try:
             record = records.read(path)

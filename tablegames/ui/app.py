@@ -285,9 +285,12 @@ class TableGamesApp(App):
 
     async def action_to_picker(self) -> None:
         """Leave the match (it is saved after every move) for the picker."""
+        left = self.open
+        self.let_go()  # first: the picker lists it as free to resume
         while len(self.screen_stack) > 1:
             await self.pop_screen()
-        self.let_go()
+        if left is not None:
+            left.let_go()  # (again, should a bot's timer have played on in between)
 
     # ----- keys and the command palette
     def action_command_palette(self) -> None:

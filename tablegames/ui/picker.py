@@ -116,7 +116,8 @@ class PickerScreen(Screen):
         self._mark_focus()
 
     def on_screen_resume(self) -> None:
-        self.app.let_go()  # the picker is on top: no match is open here now
+        if self._left:
+            self.app.let_go()  # back from a match: none is open here now
         if self._listed:
             self.load_saves()
         else:
