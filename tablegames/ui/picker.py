@@ -111,9 +111,14 @@ class PickerScreen(Screen):
         "saves": ("Resume a saved match: arrows and Enter", "Saved matches (Tab to come here)"),
     }
 
+    # How often the saves' "open elsewhere" marks are looked at again while
+    # the picker is on top (another copy of the app opens or leaves a match).
+    MARKS_SECONDS = 2.0
+
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
         self._mark_focus()
+        self.set_interval(self.MARKS_SECONDS, self.refresh_marks)
 
     def on_screen_resume(self) -> None:
         if self._left:
@@ -255,6 +260,25 @@ class PickerScreen(Screen):
                 return
             self._left = True
             self.app.open_match(match)
+
+    def refresh_marks(self) -> None:
+        """Mark the listed saves another copy of the app has open now (and
+        unmark those it has left): one look at each save's lock, and only a
+        line that changes is redrawn."""
+        if self.app.screen is not self or not self.saves:
+            return
+        from tablegames.core import match_lock
+
+        box = self.query_one("#saves", OptionList)
+        for key, (_, record) in self.saves.items():
+            holder = match_lock.holder(record.game, record.id)
+            mark = self._elsewhere(holder) if holder is not None else None
+            if mark != self.elsewhere.get(key):
+                if mark is None:
+                    del self.elsewhere[key]
+                else:
+                    self.elsewhere[key] = mark
+                box.replace_option_prompt(key, self._describe(record, mark))
 
     def _mark_elsewhere(self, box: OptionList, key: str, record: MatchRecord, held: MatchHeld) -> None:
         """A save another copy of the app has open: refused in one line, the

@@ -111,3 +111,24 @@ async def test_a_save_that_moved_on_elsewhere_after_the_listing_resumes_with_tho
         await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
         assert app.open.record.actions == elsewhere.record.actions
         assert records.read(elsewhere.save_path).actions == elsewhere.record.actions
+
+
+async def test_the_picker_marks_a_save_as_another_copy_opens_and_leaves_it_without_a_key(data_dir):
+    match = saved_match()
+    key = (match.record.game, match.record.id)
+    match.let_go()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: listed(app), "the save to be listed")
+
+        def line() -> str:
+            [found] = [p for p in saves_prompts(app) if "Ann, Ben" in p]
+            return found
+
+        assert "saved " in line() and "open elsewhere" not in line()
+        elsewhere = Match.resume(match.save_path, *key)
+        await wait_for(pilot, lambda: "open elsewhere since" in line(), "the save marked open elsewhere")
+        assert "open elsewhere since" in screen_text(app)
+        elsewhere.let_go()
+        await wait_for(pilot, lambda: "open elsewhere" not in line(), "the mark to go")
+        assert "saved " in line()
