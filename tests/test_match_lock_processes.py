@@ -100,7 +100,7 @@ async def test_a_second_process_is_refused_until_the_first_is_killed_then_resume
             assert match_lock.holder(game, match_id) is None
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
-            assert app.open is not None and len(app.open.record.actions) == moves
+            assert app.playing is not None and len(app.playing.record.actions) == moves
             assert match_lock.holder(game, match_id).pid == os.getpid()
     finally:
         if first.poll() is None:

@@ -129,7 +129,7 @@ class TableGamesApp(App):
         self._before_results_done: WeakSet[Match] = WeakSet()
         # The match open in this copy of the app (it holds its lock:
         # core/match_lock.py), let go when it is left.
-        self.open: Match | None = None
+        self.playing: Match | None = None
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: the app exits with status 1. Unless TABLEGAMES_DEBUG is
@@ -264,15 +264,15 @@ class TableGamesApp(App):
     def _opened(self, match: Match) -> None:
         """``match`` is now the one open here: the one before it (play
         again) is let go, for other copies of the app to resume."""
-        if self.open is not None and self.open is not match:
-            self.open.let_go()
-        self.open = match
+        if self.playing is not None and self.playing is not match:
+            self.playing.let_go()
+        self.playing = match
 
     def let_go(self) -> None:
         """No match is open here any more (the picker, or the app closing)."""
-        if self.open is not None:
-            self.open.let_go()
-            self.open = None
+        if self.playing is not None:
+            self.playing.let_go()
+            self.playing = None
 
     def on_unmount(self) -> None:
         self.let_go()
@@ -285,7 +285,7 @@ class TableGamesApp(App):
 
     async def action_to_picker(self) -> None:
         """Leave the match (it is saved after every move) for the picker."""
-        left = self.open
+        left = self.playing
         self.let_go()  # first: the picker lists it as free to resume
         while len(self.screen_stack) > 1:
             await self.pop_screen()

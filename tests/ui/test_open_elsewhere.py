@@ -71,7 +71,7 @@ async def test_a_match_open_elsewhere_is_listed_so_and_refused_in_one_line_its_s
         elsewhere.let_go()  # closed there: it resumes here at once, from the same listing
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
-        resumed = app.open
+        resumed = app.playing
         assert resumed is not None and resumed.record.actions == elsewhere.record.actions
         # Now this copy holds it: the other copy would be refused.
         assert match_lock.holder(elsewhere.record.game, elsewhere.record.id) is not None
@@ -109,7 +109,7 @@ async def test_a_save_that_moved_on_elsewhere_after_the_listing_resumes_with_tho
         elsewhere.let_go()
         await pilot.press("tab", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
-        assert app.open.record.actions == elsewhere.record.actions
+        assert app.playing.record.actions == elsewhere.record.actions
         assert records.read(elsewhere.save_path).actions == elsewhere.record.actions
 
 
