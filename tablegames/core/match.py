@@ -357,7 +357,11 @@ class Match:
         since a listing may predate moves played elsewhere since. RecordError
         if it no longer holds that match, or cannot be resumed."""
         path = Path(path)
-        lock = match_lock.take(game, match_id)
+        try:
+            lock = match_lock.take(game, match_id)
+        except OSError as exc:  # (a data folder this copy cannot write to: it could not save either)
+            raise records.RecordError(f"this copy cannot lock it ({exc.strerror or exc.__class__.__name__}).",
+                                      path) from None
         try:
             record = records.read(path)
             if (record.game, record.id) != (game, match_id) or record.finished:

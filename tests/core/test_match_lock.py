@@ -214,3 +214,15 @@ def test_a_record_without_an_id_gets_the_same_id_in_every_copy():
 
     assert records.parse(json.dumps(data)).id == records.parse(json.dumps(data)).id
     match.let_go()
+
+
+def test_a_match_that_cannot_be_locked_is_refused_in_one_sentence_and_left_as_it_is():
+    match = started()
+    match.let_go()
+    path = match.save_path
+    before = path.read_bytes()
+    (records.data_dir() / "locks").rmdir()
+    (records.data_dir() / "locks").write_text("not a folder")
+    with pytest.raises(records.RecordError, match=r"this copy cannot lock it \(.+\)\.$"):
+        Match.resume(path, match.record.game, match.record.id)
+    assert path.read_bytes() == before
