@@ -262,23 +262,28 @@ class PickerScreen(Screen):
             self.app.open_match(match)
 
     def refresh_marks(self) -> None:
-        """Mark the listed saves another copy of the app has open now (and
-        unmark those it has left): one look at each save's lock, and only a
-        line that changes is redrawn."""
+        """Mark the listed saves another copy of the app has open now (one
+        look at each save's lock). A save let go there is listed again as
+        it is now (its moves played there), the cursor staying on it."""
         if self.app.screen is not self or not self.saves:
             return
         from tablegames.core import match_lock
 
         box = self.query_one("#saves", OptionList)
+        left = False
         for key, (_, record) in self.saves.items():
             holder = match_lock.holder(record.game, record.id)
-            mark = self._elsewhere(holder) if holder is not None else None
-            if mark != self.elsewhere.get(key):
-                if mark is None:
-                    del self.elsewhere[key]
-                else:
-                    self.elsewhere[key] = mark
-                box.replace_option_prompt(key, self._describe(record, mark))
+            if holder is None:
+                left = left or key in self.elsewhere
+            elif self.elsewhere.get(key) != self._elsewhere(holder):
+                self.elsewhere[key] = self._elsewhere(holder)
+                box.replace_option_prompt(key, self._describe(record, self.elsewhere[key]))
+        if left:
+            highlighted = box.highlighted
+            on = box.get_option_at_index(highlighted).id if highlighted is not None else None
+            self.load_saves()
+            if on is not None and on in self.saves:
+                box.highlighted = box.get_option_index(on)
 
     def _mark_elsewhere(self, box: OptionList, key: str, record: MatchRecord, held: MatchHeld) -> None:
         """A save another copy of the app has open: refused in one line, the

@@ -126,9 +126,18 @@ async def test_the_picker_marks_a_save_as_another_copy_opens_and_leaves_it_witho
             return found
 
         assert "saved " in line() and "open elsewhere" not in line()
+        listed_moves = len(match.record.actions)
+        assert f"; {listed_moves} moves;" in line()
         elsewhere = Match.resume(match.save_path, *key)
         await wait_for(pilot, lambda: "open elsewhere since" in line(), "the save marked open elsewhere")
         assert "open elsewhere since" in screen_text(app)
+        # Played on there, then left: listed again as it is now.
+        if elsewhere.pending_pass:
+            elsewhere.confirm_pass()
+        elsewhere.run_bots()
+        elsewhere.take_keyboard(elsewhere.next_human())
+        elsewhere.play(elsewhere.legal_actions()[0])
         elsewhere.let_go()
         await wait_for(pilot, lambda: "open elsewhere" not in line(), "the mark to go")
-        assert "saved " in line()
+        moves = len(elsewhere.record.actions)
+        assert moves > listed_moves and f"; {moves} moves; saved " in line()
