@@ -141,3 +141,21 @@ async def test_the_picker_marks_a_save_as_another_copy_opens_and_leaves_it_witho
         await wait_for(pilot, lambda: "open elsewhere" not in line(), "the mark to go")
         moves = len(elsewhere.record.actions)
         assert moves > listed_moves and f"; {moves} moves; saved " in line()
+
+
+async def test_a_save_finished_elsewhere_after_the_listing_is_said_so_and_the_list_read_again(data_dir):
+    elsewhere = saved_match()
+    elsewhere.let_go()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: listed(app), "the save to be listed")
+        # Another copy finished it meanwhile: its record went to finished/.
+        finished = records.finished_dir() / elsewhere.save_path.name
+        finished.parent.mkdir(parents=True, exist_ok=True)
+        elsewhere.save_path.rename(finished)
+        await pilot.press("tab", "enter")
+        await wait_for(pilot, lambda: app._notifications, "the notice")
+        [notice] = [n.message for n in app._notifications]
+        assert notice.startswith("That match is no longer among the saves")
+        await wait_for(pilot, lambda: "No unfinished matches." in saves_prompts(app), "the list read again")
+        assert isinstance(app.screen, PickerScreen) and finished.exists()
