@@ -1,6 +1,11 @@
 """The match controller: who is at the keyboard, when a handover is due,
 bot turns, take-backs and saving.
 
+A match that saves is played in one copy of the app at a time: it holds the
+match's lock (core/match_lock.py) from its first move, or from ``resume``,
+until ``let_go``, and checks it before each change, so a copy never writes a
+save that another copy has open.
+
 Screens talk to a Match and render ``match.view()``; they never touch the
 game state, so a screen can only show what the seat at the keyboard may see.
 """
@@ -12,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from tablegames.core import records, registry
+from tablegames.core import match_lock, records, registry
 from tablegames.core.bots import Bot, turn_key
 from tablegames.core.game import Event, GameState, IllegalAction, Result
 from tablegames.core.records import MatchRecord
@@ -25,6 +30,15 @@ class _TakeBack:
     seat: int
     before: GameState
     log_length: int
+
+
+class NotHeld(IllegalAction):
+    """A change refused (nothing changed, nothing saved): another copy of
+    the app has this match open now. Only a lock file removed by hand while
+    the match was open here can bring this about."""
+
+    def __init__(self, held: match_lock.MatchHeld):
+        super().__init__(f"{held} This copy saves nothing more of it: back to the picker.")
 
 
 @dataclass(frozen=True)
@@ -41,13 +55,17 @@ class BotTurn:
 
 
 class Match:
-    def __init__(self, record: MatchRecord, *, save_path: Path | None = None, autosave: bool = True):
+    def __init__(self, record: MatchRecord, *, save_path: Path | None = None, autosave: bool = True,
+                 lock: match_lock.MatchLock | None = None):
         self.spec = registry.get(record.game)
         self.record = record
         self.log: list[Event] = []
         self._state = records.replay(record, self.log)
         self.autosave = autosave
         self.save_path = save_path
+        # This copy's hold on the match (``_hold``): None until the first
+        # change of a new match, and again once the match is finished or left.
+        self.lock = lock
         self._bots = {seat_no: self._new_bot(seat_no) for seat_no, seat in enumerate(record.seats)
                       if seat.bot is not None}
         humans = self.humans
@@ -270,6 +288,7 @@ class Match:
         return events
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
+        self._hold()
         new: list[Event] = []
         self._state.apply(seat, action, new)
         self.changes += 1
@@ -277,6 +296,8 @@ class Match:
         self.record.finished = self._state.is_over()
         self.log += new
         self._save()
+        if self.record.finished:
+            self.let_go()  # listed nowhere to resume; a take-back takes it again
         return new
 
     def can_take_back(self) -> bool:
@@ -288,6 +309,7 @@ class Match:
             raise IllegalAction("You cannot take that back (another player has moved, or it revealed a card).")
         tb = self._take_back
         assert tb is not None
+        self._hold()
         self._state = tb.before
         self.changes += 1
         del self.log[tb.log_length:]
@@ -295,6 +317,28 @@ class Match:
         self.record.finished = False
         self._take_back = None
         self._save()
+
+    def _hold(self) -> None:
+        """Before any change that is saved: this copy must hold the match. A
+        new match takes its lock here (nobody else can know its fresh id); a
+        resumed one holds it since ``resume``. NotHeld if another copy has it."""
+        if not self.autosave:
+            return
+        try:
+            if self.lock is None:
+                self.lock = match_lock.take(self.record.game, self.record.id)
+            elif not self.lock.still_held():
+                raise match_lock.MatchHeld(match_lock.holder(self.record.game, self.record.id)
+                                           or match_lock.Holder())
+        except match_lock.MatchHeld as exc:
+            raise NotHeld(exc) from None
+
+    def let_go(self) -> None:
+        """The match is left here (back to the picker, play again, the app
+        closing) or finished: other copies may resume it now."""
+        lock, self.lock = self.lock, None
+        if lock is not None:
+            lock.release()
 
     def _save(self) -> None:
         if not self.autosave:
@@ -305,6 +349,32 @@ class Match:
         self.save_path = records.save(self.record, self.save_path)
 
     # ----- construction helpers
+    @classmethod
+    def resume(cls, path: Path | str, game: str, match_id: str) -> "Match":
+        """The saved match at ``path`` (game ``game``, id ``match_id``, as
+        listed) to play on in this copy: its lock taken (MatchHeld if another
+        copy has it open; the file is not touched), then the file read again,
+        since a listing may predate moves played elsewhere since. RecordError
+        if it no longer holds that match, or cannot be resumed."""
+        path = Path(path)
+        try:
+            lock = match_lock.take(game, match_id)
+        except OSError as exc:  # (a data folder this copy cannot write to: it could not save either)
+            raise records.RecordError(f"this copy cannot lock it ({exc.strerror or exc.__class__.__name__}).",
+                                      path) from None
+        try:
+            record = records.read(path)
+            if (record.game, record.id) != (game, match_id) or record.finished:
+                raise records.RecordError("it changed since it was listed (finished, or replaced).", path,
+                                          missing=True)
+            match = cls(record, save_path=path, lock=lock)
+            if match.is_over():
+                raise records.RecordError("the game in it is over, but it is not marked finished.", path)
+        except BaseException:
+            lock.release()
+            raise
+        return match
+
     @classmethod
     def new(cls, game: str, seats: list[records.Seat], options: dict[str, int] | None = None,
             seed: int | None = None, position: dict[str, Any] | None = None, **kwargs: Any) -> "Match":

@@ -6,6 +6,7 @@ so a crash never leaves half a file) and replays to exactly the same game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -182,7 +183,11 @@ class MatchRecord:
             actions.append((raw[0], raw[1]))
         record_id = data.get("id")
         if record_id is None:
-            record_id = secrets.token_hex(4)
+            # The same id for every copy of the app reading this file (a
+            # match is locked by its id: core/match_lock.py), until its first
+            # save writes it.
+            record_id = hashlib.sha256(json.dumps(
+                [spec.id, seed, data.get("created"), [seat.name for seat in seats]]).encode()).hexdigest()[:8]
         elif not isinstance(record_id, str) or not _ID.fullmatch(record_id):
             raise _Bad("'id' must be letters and digits")
         finished = data.get("finished", False)

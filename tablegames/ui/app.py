@@ -127,6 +127,9 @@ class TableGamesApp(App):
         self.crash_line: str | None = None
         # Finished matches whose step before the results has been shown.
         self._before_results_done: WeakSet[Match] = WeakSet()
+        # The match open in this copy of the app (it holds its lock:
+        # core/match_lock.py), let go when it is left.
+        self.playing: Match | None = None
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: the app exits with status 1. Unless TABLEGAMES_DEBUG is
@@ -154,6 +157,7 @@ class TableGamesApp(App):
         if self.ascii:
             self.add_class("-ascii")
         if self.start_match is not None:
+            self._opened(self.start_match)
             self.push_screen(self.screen_for(self.start_match))
         self.call_after_refresh(self.check_size)
         if self.tune_gc:
@@ -246,6 +250,7 @@ class TableGamesApp(App):
         from tablegames.ui.game_screen import GameScreen
         from tablegames.ui.handover import HandoverScreen
 
+        self._opened(match)
         screen = self.screen_for(match)
         if isinstance(self.screen, GameScreen) and isinstance(screen, HandoverScreen):
             screen = BlankScreen(then=screen)
@@ -253,7 +258,24 @@ class TableGamesApp(App):
 
     def open_match(self, match: Match) -> None:
         """Enter a match from the picker (the picker stays underneath)."""
+        self._opened(match)
         self.push_screen(self.screen_for(match))
+
+    def _opened(self, match: Match) -> None:
+        """``match`` is now the one open here: the one before it (play
+        again) is let go, for other copies of the app to resume."""
+        if self.playing is not None and self.playing is not match:
+            self.playing.let_go()
+        self.playing = match
+
+    def let_go(self) -> None:
+        """No match is open here any more (the picker, or the app closing)."""
+        if self.playing is not None:
+            self.playing.let_go()
+            self.playing = None
+
+    def on_unmount(self) -> None:
+        self.let_go()
 
     def show_rules(self, spec) -> None:
         """A game's rules page over the current screen."""
@@ -263,8 +285,12 @@ class TableGamesApp(App):
 
     async def action_to_picker(self) -> None:
         """Leave the match (it is saved after every move) for the picker."""
+        left = self.playing
+        self.let_go()  # first: the picker lists it as free to resume
         while len(self.screen_stack) > 1:
             await self.pop_screen()
+        if left is not None:
+            left.let_go()  # (again, should a bot's timer have played on in between)
 
     # ----- keys and the command palette
     def action_command_palette(self) -> None:

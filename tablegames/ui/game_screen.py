@@ -83,7 +83,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from tablegames.core.game import IllegalAction
-from tablegames.core.match import BotTurn, Match
+from tablegames.core.match import BotTurn, Match, NotHeld
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
@@ -303,8 +303,8 @@ class GameScreen(Screen, Generic[ViewT]):
         if turn is None:
             return
         if not turn.slow:
-            self.match.play_bot(turn, turn.decide())
-            self.after_change()
+            if self._play_bot(turn, turn.decide()):
+                self.after_change()
             return
         # Think off the UI thread: keys (?, q, the palette) keep working. The
         # worker only reads the bot's view; leaving the screen drops it.
@@ -327,10 +327,19 @@ class GameScreen(Screen, Generic[ViewT]):
         if not self.is_attached:
             return  # the screen was left (q): the move is not played
         # Dropped if the match moved on meanwhile (Match.play_bot checks).
-        self.match.play_bot(turn, event.worker.result)
-        if self.app.screen is self:
+        if self._play_bot(turn, event.worker.result) and self.app.screen is self:
             self.after_change()
         # Else another screen (the rules) is on top: on_screen_resume catches up.
+
+    def _play_bot(self, turn: BotTurn, action: object) -> bool:
+        """Play a bot's decision; False (said, and the bots stop) if another
+        copy of the app has the match now."""
+        try:
+            self.match.play_bot(turn, action)
+        except NotHeld as exc:
+            self.say(str(exc))
+            return False
+        return True
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """A key works (and shows in the footer) when the phase offers it
@@ -383,7 +392,11 @@ class GameScreen(Screen, Generic[ViewT]):
         if not self.can_take_back():
             self.action_nothing_to_take_back()
             return
-        self.match.take_back()
+        try:
+            self.match.take_back()
+        except NotHeld as exc:
+            self.say(str(exc))
+            return
         self._thinking = None  # a bot thinking about the undone position: forget it
         self.say("Taken back.")
         self.after_change()

@@ -29,6 +29,7 @@ from tablegames.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:
     from tablegames.core.game import GameSpec
+    from tablegames.core.match_lock import Holder, MatchHeld
     from tablegames.core.records import MatchRecord
     from tablegames.ui.app import TableGamesApp
 
@@ -81,6 +82,9 @@ class PickerScreen(Screen):
         self.games: list[GameInfo] = registry.infos()
         self.saves: dict[str, tuple[Path, MatchRecord]] = {}
         self.broken: dict[str, str] = {}  # option id -> why it cannot be resumed
+        # option id -> the line of a save open in another copy of the app
+        # (core/match_lock.py), since when; resuming it here is refused.
+        self.elsewhere: dict[str, str] = {}
         self._left = False  # a match or a seat setup was opened from here
         self._listed = False  # the saves have been listed once
 
@@ -107,11 +111,18 @@ class PickerScreen(Screen):
         "saves": ("Resume a saved match: arrows and Enter", "Saved matches (Tab to come here)"),
     }
 
+    # How often the saves' "open elsewhere" marks are looked at again while
+    # the picker is on top (another copy of the app opens or leaves a match).
+    MARKS_SECONDS = 2.0
+
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
         self._mark_focus()
+        self.set_interval(self.MARKS_SECONDS, self.refresh_marks)
 
     def on_screen_resume(self) -> None:
+        if self._left:
+            self.app.let_go()  # back from a match: none is open here now
         if self._listed:
             self.load_saves()
         else:
@@ -159,18 +170,22 @@ class PickerScreen(Screen):
         cannot be resumed, one line each with the reason (those stay on disk
         untouched). Every line can be reached with the keys; choosing a
         broken one shows its reason in full."""
-        from tablegames.core import records
+        from tablegames.core import match_lock, records
 
         good, bad = records.unfinished()
         box = self.query_one("#saves", OptionList)
         box.clear_options()
         self.saves = {}
         self.broken = {}
+        self.elsewhere = {}
         options: list[Option] = []
         for path, record in good:
             key = str(path)
             self.saves[key] = (path, record)
-            options.append(Option(self._describe(record), id=key))
+            holder = match_lock.holder(record.game, record.id)
+            if holder is not None:
+                self.elsewhere[key] = self._elsewhere(holder)
+            options.append(Option(self._describe(record, self.elsewhere.get(key)), id=key))
         for path, reason in bad:
             key = f"broken:{path}"
             self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
@@ -190,17 +205,25 @@ class PickerScreen(Screen):
         mode plainly cut (as ``App.-ascii PickerScreen #saves`` in the stylesheet)."""
         return "crop" if self.app.ascii else "ellipsis"
 
-    def _describe(self, record: MatchRecord) -> Text:
+    @staticmethod
+    def _elsewhere(holder: Holder) -> str:
+        """ "open elsewhere since 14:02 UTC" (a save another copy has open)."""
+        since = holder.since_text()
+        return f"open elsewhere {since}" if since else "open elsewhere"
+
+    def _describe(self, record: MatchRecord, elsewhere: str | None = None) -> Text:
         try:
             title = registry.info(record.game).title
         except registry.UnknownGame:
             title = record.game
         seats = ", ".join(seat_label(seat) for seat in record.seats)
         moves = len(record.actions)
-        return Text.assemble((title, "bold"), f": {seats}; {plural(moves, 'move')}; "
-                                              f"saved {record.updated or 'at an unknown time'}"
-                                              f"{' UTC' if record.updated else ''}",
-                             no_wrap=True, overflow=self._cut())
+        # Open elsewhere, the save changes with every move there: when it
+        # was last saved says little, where it is says why it cannot be resumed.
+        saved = (elsewhere if elsewhere else
+                 f"saved {record.updated or 'at an unknown time'}{' UTC' if record.updated else ''}")
+        return Text.assemble((title, "bold"), f": {seats}; {plural(moves, 'move')}; ",
+                             (saved, "italic" if elsewhere else ""), no_wrap=True, overflow=self._cut())
 
     # ----- actions
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -217,18 +240,59 @@ class PickerScreen(Screen):
         elif option.id in self.saves:
             from tablegames.core import records
             from tablegames.core.match import Match
+            from tablegames.core.match_lock import MatchHeld
 
             path, record = self.saves[option.id]
             try:
-                # Only the match being resumed is replayed.
-                match = Match(record.copy(), save_path=path)
-                if match.is_over():
-                    raise records.RecordError("the game in it is over, but it is not marked finished.")
+                # Only the match being resumed is replayed (read again once
+                # this copy holds it: it may have moved on elsewhere).
+                match = Match.resume(path, record.game, record.id)
+            except MatchHeld as exc:
+                self._mark_elsewhere(box, option.id, record, exc)
+                return
             except records.RecordError as exc:
-                self._mark_broken(box, option.id, path, exc.reason)
+                if exc.missing:  # finished or moved by another copy since it was listed
+                    self.notify("That match is no longer among the saves (finished or moved by another "
+                                "copy of the app): the list is read again.", severity="warning", markup=False)
+                    self.load_saves()
+                else:
+                    self._mark_broken(box, option.id, path, exc.reason)
                 return
             self._left = True
             self.app.open_match(match)
+
+    def refresh_marks(self) -> None:
+        """Mark the listed saves another copy of the app has open now (one
+        look at each save's lock). A save let go there is listed again as
+        it is now (its moves played there), the cursor staying on it."""
+        if self.app.screen is not self or not self.saves:
+            return
+        from tablegames.core import match_lock
+
+        box = self.query_one("#saves", OptionList)
+        left = False
+        for key, (_, record) in self.saves.items():
+            holder = match_lock.holder(record.game, record.id)
+            if holder is None:
+                left = left or key in self.elsewhere
+            elif self.elsewhere.get(key) != self._elsewhere(holder):
+                self.elsewhere[key] = self._elsewhere(holder)
+                box.replace_option_prompt(key, self._describe(record, self.elsewhere[key]))
+        if left:
+            highlighted = box.highlighted
+            on = box.get_option_at_index(highlighted).id if highlighted is not None else None
+            self.load_saves()
+            if on is not None and on in self.saves:
+                box.highlighted = box.get_option_index(on)
+
+    def _mark_elsewhere(self, box: OptionList, key: str, record: MatchRecord, held: MatchHeld) -> None:
+        """A save another copy of the app has open: refused in one line, the
+        file untouched; its line says so (and since when) from now on."""
+        self.elsewhere[key] = self._elsewhere(held.holder)
+        box.replace_option_prompt(key, self._describe(record, self.elsewhere[key]))
+        since = held.holder.since_text()
+        self.notify(f"Cannot resume: this match is open in another copy of the app{' ' + since if since else ''}; "
+                    f"leave it there first.", severity="warning", markup=False)
 
     def _mark_broken(self, box: OptionList, key: str, path: Path, reason: str) -> None:
         """A save that failed to replay: its line says why from now on."""

@@ -61,6 +61,7 @@ async def test_a_saved_match_with_one_move_says_one_move_in_the_picker():
     match.autosave = True
     match.take_keyboard(0)
     match.play(match.legal_actions()[0])  # one move, saved
+    match.let_go()  # and left (else the picker lists it as open elsewhere)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
