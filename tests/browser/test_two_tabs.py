@@ -4,7 +4,7 @@ open elsewhere and refuses it with one line, the save untouched, while tab 1
 plays on; once tab 1 is closed (its app process ends), tab 2 resumes it.
 
 The server, the browser and the page reading come from
-tests/browser/test_play_in_browser.py and tests/browser/terminal.py."""
+tests/browser/conftest.py and tests/browser/terminal.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 
 from tablegames.core import match_lock, records
-from tests.browser.terminal import CATCH_TERMINAL, Terminal
-from tests.browser.test_play_in_browser import CARD_FRAME, VIEWPORT, page, server  # noqa: F401 (fixtures)
+from tests.browser.conftest import open_page
+from tests.browser.terminal import Terminal
+from tests.browser.test_play_in_browser import CARD_FRAME
 
 DEADLINE_SECONDS = 60.0
 PLACES = ("b to Billy", "c into your loot", "d into the box")
@@ -67,16 +68,15 @@ def play_until_saved(term: Terminal, data: Path, more_moves: int = 0) -> None:
     raise AssertionError(f"tab 1 did not get there; its screen:\n{term.screen().text}")
 
 
-def new_tab(page, url: str) -> Terminal:  # noqa: F811 (the fixture's name)
-    tab = page.context.browser.new_page(viewport=VIEWPORT)  # a second tab of the same browser
-    tab.add_init_script(CATCH_TERMINAL)
+def new_tab(page, url: str) -> Terminal:
+    tab = open_page(page.context.browser)  # a second tab of the same browser
     tab.goto(url)
     term = Terminal(tab)
     term.wait_for("Pick a game")
     return term
 
 
-def test_a_match_open_in_one_tab_is_refused_in_another_until_that_tab_is_closed(server, page):  # noqa: F811
+def test_a_match_open_in_one_tab_is_refused_in_another_until_that_tab_is_closed(server, page):
     url, data = server
     page.goto(url)
     first = Terminal(page)
