@@ -37,6 +37,11 @@ def pin_to_one_core(quick: bool = False) -> int | None:
         return None
 
 
+def cores_label(cpu: int | None) -> str:
+    """How a table's title says where it ran (``pin_to_one_core``'s answer)."""
+    return "one core" if cpu is not None else "not pinned to a core"
+
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:

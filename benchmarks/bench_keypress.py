@@ -37,7 +37,7 @@ import os
 import tempfile
 import time
 
-from _common import ROOT, emit_json, median, parser_for, percentile, pin_to_one_core, print_table
+from _common import ROOT, cores_label, emit_json, median, parser_for, percentile, pin_to_one_core, print_table
 
 QUIET = 0.15  # seconds without a frame: the screen has settled
 ARM_WAIT = 30.0  # seconds past the guard time a handover may take to arm before the run stops
@@ -296,8 +296,7 @@ def main() -> None:
                  "max ms"],
                 [[k, r["samples"], f"{r['first_median_ms']:.1f}", f"{r['median_ms']:.1f}", f"{r['x_floor']:.2f}",
                   f"{r['p95_ms']:.1f}", f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}"] for k, r in results.items()],
-                title="Blind Chicken, key press to complete frame, headless 80x24"
-                      + ("" if cpu is None else ", one core"))
+                title=f"Blind Chicken, key press to complete frame, headless 80x24, {cores_label(cpu)}")
     for label in (FLOOR_LINE, FLOOR_SCREEN):
         r = results[label]
         print(f"{label}: median {r['median_ms_before']:.1f} ms before the app's figures, "
