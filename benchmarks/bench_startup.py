@@ -213,7 +213,8 @@ def main() -> None:
                      f"{m['process_seconds'] * 1000:.0f}",
                      f"{m['peak_rss_mib']:.1f}"])
     print_table(["case", "first frame ms", "process ms", "peak RSS MiB"], rows,
-                title=f"Process start to first frame at 80x24, headless, median of {args.runs} runs, {cores_label(cpu)}")
+                title=f"Process start to first frame at 80x24, headless, median of {args.runs} runs, "
+                      f"{cores_label(cpu)}")
     print(f"picker / bare first frame: {result['ratio_picker_to_bare']:.2f}x")
     if "saves" in frames:
         print(f"picker with three saves / bare first frame: {result['ratio_picker_with_saves_to_bare']:.2f}x")

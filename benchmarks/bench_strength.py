@@ -35,8 +35,8 @@ import time
 
 from _common import emit_json, median, parser_for, print_table, selected_specs, shorten_search_budget
 
-from tablegames.core.bots import SIMULATE_ITERATIONS, level_name
 from tablegames.core import search
+from tablegames.core.bots import SIMULATE_ITERATIONS, level_name
 from tablegames.core.simulate import default_workers, simulate
 
 Z95 = 1.96
