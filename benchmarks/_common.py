@@ -123,7 +123,8 @@ def parser_for(doc: str, *, games: bool = False, quick: dict[str, Any] | None = 
     if games:
         parser.add_argument("--game", action="append", help="only this game id (repeatable)")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    settings = ", ".join(f"--{name.replace('_', '-')} {value}" for name, value in quick.items())
+    # (A default of None stands for "not given"; the docstring says what then.)
+    settings = ", ".join(f"--{name.replace('_', '-')} {value}" for name, value in quick.items() if value is not None)
     parser.add_argument("--quick", action="store_true",
                         help="a few samples through the same code path, in seconds (a check that the benchmark "
                              "runs; the figures mean nothing)" + (f": {settings}" if settings else ""))
