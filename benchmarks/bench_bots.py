@@ -2,7 +2,7 @@
 and the hard bot's thinking per turn, as players see it.
 
     python benchmarks/bench_bots.py [--games N] [--search-positions K]
-        [--turn-games G] [--turns T] [--json]
+        [--turn-games G] [--turns T] [--quick] [--json]
 
 Positions come from seeded games (random play, so every phase shows up) at
 the game's smallest and largest player count. A decision is what the match
@@ -18,6 +18,8 @@ seat's decisions in a row (nobody else deciding in between), and its
 thinking is the time its decisions take (what the app shows as "... is
 thinking"), up to T turns a match; with the search iterations of its
 decisions that searched (median, fewest). --turn-games 0 skips it.
+
+--quick also caps the hard bot at 0.05 s a decision (the same search, less of it).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from __future__ import annotations
 import random
 import time
 
-from _common import emit_json, median, parser_for, percentile, pin_to_one_core, print_table, selected_specs
+from _common import (cores_label, emit_json, median, parser_for, percentile, pin_to_one_core, print_table,
+                     selected_specs, shorten_search_budget)
 
 from tablegames.core.bots import RandomBot
 from tablegames.core.match import Match
@@ -112,7 +115,7 @@ def spread(found: list, count: int) -> list:
 
 
 def main() -> None:
-    parser = parser_for(__doc__, games=True)
+    parser = parser_for(__doc__, games=True, quick={"games": 1, "search_positions": 1, "turns": 1})
     parser.add_argument("--games", type=int, default=20, help="seeded games per player count (default 20)")
     parser.add_argument("--search-positions", type=int, default=30,
                         help="positions timed for the search level (default 30)")
@@ -122,7 +125,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=40,
                         help="hard bot turns timed per match at most (default 40)")
     args = parser.parse_args()
-    cpu = pin_to_one_core()
+    cpu = pin_to_one_core(args.quick)
+    if args.quick:
+        shorten_search_budget(0.05)
 
     results = []
     for spec in selected_specs(args):
@@ -178,7 +183,7 @@ def main() -> None:
         [[r["game"], r["players"], r["level"], r["decisions"], f"{r['median_ms']:.3g}", f"{r['p95_ms']:.3g}",
           f"{r['max_ms']:.3g}", f"{r['decisions_per_second']:,}",
           "-" if r["median_iterations"] is None else r["median_iterations"]] for r in results],
-        title=f"Bot decision time over positions from {args.games} seeded games per player count, one core",
+        title=f"Bot decision time over positions from {args.games} seeded games per player count, {cores_label(cpu)}",
     )
     if turns:
         print_table(
@@ -190,7 +195,7 @@ def main() -> None:
               "-" if t["median_iterations"] is None else t["median_iterations"],
               "-" if t["fewest_iterations"] is None else t["fewest_iterations"]] for t in turns],
             title=f"Hard bot's thinking per turn (its decisions in a row), {args.turn_games} match(es) per "
-                  f"player count against normal bots, default budget, one core",
+                  f"player count against normal bots, default budget, {cores_label(cpu)}",
         )
 
 

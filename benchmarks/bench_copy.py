@@ -1,7 +1,7 @@
 """State copies per second, for every registered game at its smallest and
 largest player count (search bots copy thousands of states per decision).
 
-    python benchmarks/bench_copy.py [--positions N] [--repeats R] [--json]
+    python benchmarks/bench_copy.py [--positions N] [--repeats R] [--quick] [--json]
 
 Positions are taken along seeded random games (every 5th state); each
 repeat copies every position once; the figure is the median over R repeats,
@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 
-from _common import emit_json, median, parser_for, pin_to_one_core, print_table, selected_specs
+from _common import cores_label, emit_json, median, parser_for, pin_to_one_core, print_table, selected_specs
 
 
 
@@ -57,11 +57,11 @@ def measure(spec, players: int, count: int, repeats: int) -> dict:
 
 
 def main() -> None:
-    parser = parser_for(__doc__, games=True)
+    parser = parser_for(__doc__, games=True, quick={"positions": 20, "repeats": 1})
     parser.add_argument("--positions", type=int, default=2000, help="positions per game (default 2000)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats; the median is reported (default 5)")
     args = parser.parse_args()
-    cpu = pin_to_one_core()
+    cpu = pin_to_one_core(args.quick)
     results = []
     for spec in selected_specs(args):
         for players in sorted({spec.min_players, spec.max_players}):
@@ -73,7 +73,7 @@ def main() -> None:
         ["Game", "Players", "Copies/s", "Samples/s"],
         [[r["game"], r["players"], f"{r['copies_per_second']:,}",
           "-" if r["samples_per_second"] is None else f"{r['samples_per_second']:,}"] for r in results],
-        title="State copies and samples per second (median of repeats, one core)",
+        title=f"State copies and samples per second (median of repeats, {cores_label(cpu)})",
     )
 
 

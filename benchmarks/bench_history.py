@@ -1,6 +1,6 @@
 """History: the index of finished matches at 10,000 of them.
 
-    python benchmarks/bench_history.py [--matches N] [--repeats R] [--dir FOLDER] [--json]
+    python benchmarks/bench_history.py [--matches N] [--repeats R] [--dir FOLDER] [--quick] [--json]
 
 Makes N finished matches (default 10,000) in FOLDER/matches/finished
 (default: a folder in the system's temporary folder, kept between runs: the
@@ -15,6 +15,9 @@ bots; then measures, medians of R repeats (default 5):
   records.save calls: the record replayed, one transaction);
 - a full rebuild of the index from the N records (3 repeats at most), and
   its rate in records per second.
+
+--quick makes its few matches in a new temporary folder (removed after),
+unless --dir is given.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -109,12 +113,20 @@ def update_ms(folder: Path, repeats: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = parser_for(__doc__)
+    parser = parser_for(__doc__, quick={"matches": 20, "repeats": 1, "dir": None})
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "tablegames-bench-history")
     args = parser.parse_args()
-    folder: Path = args.dir
+    folder: Path = args.dir or Path(tempfile.mkdtemp(prefix="tablegames-bench-history-"))
+    try:
+        measure(args, folder)
+    finally:
+        if args.dir is None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure(args, folder: Path) -> None:
     began = time.perf_counter()
     made = make_matches(folder, args.matches)
     making = time.perf_counter() - began

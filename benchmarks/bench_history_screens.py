@@ -1,7 +1,7 @@
 """The history and statistics screens' first complete frame, against the
 picker's, with many finished matches in the data folder.
 
-    python benchmarks/bench_history_screens.py [--data DIR] [--runs N] [--json]
+    python benchmarks/bench_history_screens.py [--data DIR] [--runs N] [--quick] [--json]
 
 DIR holds the finished matches (default: the folder bench_history.py makes,
 /tmp/tablegames-bench-history, with 10,000 of them; run that first). Each
@@ -11,18 +11,23 @@ display for the target: the picker; the history screen once its list is
 filled; the statistics screen once its table is filled (each opened straight
 over the picker, reading an index that is up to date). Cases alternate,
 pinned to one core; medians of N runs and their ratios to the picker.
+
+--quick makes 20 finished matches in a new temporary folder (removed
+after) unless --data is given, and runs no warm-up round.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, emit_json, median, parser_for, pin_to_one_core, print_table
+from _common import ROOT, cores_label, emit_json, median, parser_for, pin_to_one_core, print_table
 
 CHILD = r'''
 import json, sys, time
@@ -91,21 +96,34 @@ def run_child(case: str, env: dict) -> float:
 
 
 def main() -> None:
-    parser = parser_for(__doc__)
+    parser = parser_for(__doc__, quick={"runs": 1, "data": None})
     parser.add_argument("--data", default="/tmp/tablegames-bench-history",
                         help="data folder with the finished matches (default: bench_history.py's)")
     parser.add_argument("--runs", type=int, default=9, help="runs per case (default 9)")
     args = parser.parse_args()
-    data = Path(args.data)
+    if args.data is not None:
+        measure(args, Path(args.data))
+        return
+    from bench_history import make_matches
+
+    data = Path(tempfile.mkdtemp(prefix="tablegames-bench-screens-"))
+    try:
+        make_matches(data, 20)
+        measure(args, data)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def measure(args, data: Path) -> None:
     finished = data / "matches" / "finished"
     if not finished.is_dir():
         raise SystemExit(f"no finished matches in {finished}: run benchmarks/bench_history.py first")
     count = sum(1 for _ in finished.glob("*.json"))
-    cpu = pin_to_one_core()
+    cpu = pin_to_one_core(args.quick)
     env = {**os.environ, "TABLEGAMES_DATA_DIR": str(data), "PYTHONPATH": str(ROOT),
            "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
     env.pop("TEXTUAL", None)
-    for case in CASES:  # warm the file cache, .pyc files and the index
+    for case in () if args.quick else CASES:  # warm the file cache, .pyc files and the index
         run_child(case, env)
     frames: dict[str, list[float]] = {case: [] for case in CASES}
     for _ in range(args.runs):
@@ -126,7 +144,7 @@ def main() -> None:
     print_table(["screen", "first complete frame ms", "x picker"],
                 [[case, f"{ms[case]:.0f}", f"{ms[case] / ms['picker']:.2f}"] for case in CASES],
                 title=f"Process start to the screen's first complete frame, {count:,} finished matches, "
-                      f"median of {args.runs} runs, one core")
+                      f"median of {args.runs} runs, {cores_label(cpu)}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Rules engine speed: random playouts per second and actions per second,
 for every registered game at its smallest and largest player count.
 
-    python benchmarks/bench_rules.py [--games N] [--repeats R] [--all-counts] [--json]
+    python benchmarks/bench_rules.py [--games N] [--repeats R] [--all-counts] [--quick] [--json]
 
 Each repeat plays N whole games with random bots in every seat (no views,
 no events, no copies: core.simulate.play_out's lean path); the figure is the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from _common import emit_json, median, parser_for, pin_to_one_core, print_table, selected_specs
+from _common import cores_label, emit_json, median, parser_for, pin_to_one_core, print_table, selected_specs
 
 from tablegames.core.simulate import play_out
 
@@ -42,12 +42,12 @@ def measure(spec, players: int, games: int, repeats: int) -> dict:
 
 
 def main() -> None:
-    parser = parser_for(__doc__, games=True)
+    parser = parser_for(__doc__, games=True, quick={"games": 3, "repeats": 1})
     parser.add_argument("--games", type=int, default=200, help="games per repeat (default 200)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats; the median is reported (default 5)")
     parser.add_argument("--all-counts", action="store_true", help="every player count, not just the extremes")
     args = parser.parse_args()
-    cpu = pin_to_one_core()
+    cpu = pin_to_one_core(args.quick)
 
     results = []
     for spec in selected_specs(args):
@@ -62,7 +62,7 @@ def main() -> None:
         ["game", "players", "games/s", "actions/s", "actions/game"],
         [[r["game"], r["players"], f"{r['games_per_second']:,.0f}", f"{r['actions_per_second']:,}",
           r["actions_per_game"]] for r in results],
-        title=f"Random playouts, median of {args.repeats} x {args.games} games, one core",
+        title=f"Random playouts, median of {args.repeats} x {args.games} games, {cores_label(cpu)}",
     )
 
 

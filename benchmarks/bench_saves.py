@@ -1,7 +1,7 @@
 """Saves: what a durable save costs per move, and how fast the picker lists
 many saved matches.
 
-    python benchmarks/bench_saves.py [--saves N] [--repeats R] [--dir FOLDER] [--json]
+    python benchmarks/bench_saves.py [--saves N] [--repeats R] [--dir FOLDER] [--quick] [--json]
 
 Save: one Blind Chicken match (4 random bots, 1 hand) saved after every move
 with records.save, once as shipped (the temporary file and the folder
@@ -138,12 +138,12 @@ def time_picker(repeats: int) -> float:
 
 
 def main() -> None:
-    parser = parser_for(__doc__)
+    parser = parser_for(__doc__, quick={"saves": 10, "repeats": 1})
     parser.add_argument("--saves", type=int, default=1000, help="saved matches to list (default 1000)")
     parser.add_argument("--repeats", type=int, default=7, help="repeats per listing figure (default 7)")
     parser.add_argument("--dir", help="folder to measure saving in (default: a temporary folder)")
     args = parser.parse_args()
-    cpu = pin_to_one_core()
+    cpu = pin_to_one_core(args.quick)
     n = args.saves
     results: dict[str, float | int] = {}
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:

@@ -2,7 +2,7 @@
 first frame, and a click to the updated frame, median and p95 over --tries
 (default 30).
 
-Usage: python benchmarks/bench_serve.py [--tries 30] [--json]
+Usage: python benchmarks/bench_serve.py [--tries 30] [--quick] [--json]
 
 "Page open" runs from page.goto() to the first poll of xterm.js's buffer
 that shows the picker (a new tab starts a new app process, so this includes
@@ -40,10 +40,15 @@ async (pattern) => {
 
 
 def main() -> int:
-    parser = parser_for(__doc__)
+    parser = parser_for(__doc__, quick={"tries": 2})
     parser.add_argument("--tries", type=int, default=30)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"needs Chromium at {CHROMIUM}: apt-get install -y chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise SystemExit("needs Playwright: pip install -e '.[test]'") from None
 
     os.environ["TABLEGAMES_DATA_DIR"] = tempfile.mkdtemp()
     port = free_port()

@@ -1,6 +1,6 @@
 """Start-up and memory: the game picker against a bare Textual app.
 
-    python benchmarks/bench_startup.py [--runs N] [--json]
+    python benchmarks/bench_startup.py [--runs N] [--quick] [--json]
 
 Start-up: wall time from starting a fresh Python process to its first frame,
 for the tablegames app at the picker (with the command line's imports, as
@@ -18,6 +18,8 @@ Memory: peak resident set size (ru_maxrss of the child itself) of
   controller inside the app making every move with no pause between bot
   moves, the screen redrawn after every move, until the results screen's
   first frame; its "first frame" column is the time to that results frame).
+
+--quick runs each case once, with no warm-up run.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import sys
 import tempfile
 import time
 
-from _common import ROOT, emit_json, median, parser_for, pin_to_one_core, print_table
+from _common import ROOT, cores_label, emit_json, median, parser_for, pin_to_one_core, print_table
 
 CHILD = r'''
 import json, resource, sys, time
@@ -146,12 +148,12 @@ def run_child(code: str, arg: str, env: dict, *extra: str) -> tuple[float, float
 
 
 def main() -> None:
-    parser = parser_for(__doc__)
+    parser = parser_for(__doc__, quick={"runs": 1})
     parser.add_argument("--runs", type=int, default=15, help="runs per case (default 15)")
     parser.add_argument("--no-match", action="store_true", help="skip the whole-match memory measurement")
     parser.add_argument("--no-saves", action="store_true", help="skip the picker with three saves")
     args = parser.parse_args()
-    cpu = pin_to_one_core()
+    cpu = pin_to_one_core(args.quick)
 
     data_dir = tempfile.mkdtemp(prefix="tablegames-bench-")
     env = {**os.environ, "TABLEGAMES_DATA_DIR": data_dir, "PYTHONPATH": str(ROOT),
@@ -166,7 +168,7 @@ def main() -> None:
         envs["saves"] = {**env, "TABLEGAMES_DATA_DIR": tempfile.mkdtemp(prefix="tablegames-bench-saves-")}
         subprocess.run([sys.executable, "-c", SAVES], env=envs["saves"], check=True, cwd=ROOT, timeout=600)
     cases = tuple(envs)
-    for case in cases:  # warm the file cache and .pyc files
+    for case in () if args.quick else cases:  # warm the file cache and .pyc files
         run_child(CHILD, case, envs[case])
     frames: dict[str, list[float]] = {c: [] for c in cases}
     exits: dict[str, list[float]] = {c: [] for c in cases}
@@ -211,7 +213,8 @@ def main() -> None:
                      f"{m['process_seconds'] * 1000:.0f}",
                      f"{m['peak_rss_mib']:.1f}"])
     print_table(["case", "first frame ms", "process ms", "peak RSS MiB"], rows,
-                title=f"Process start to first frame at 80x24, headless, median of {args.runs} runs, one core")
+                title=f"Process start to first frame at 80x24, headless, median of {args.runs} runs, "
+                      f"{cores_label(cpu)}")
     print(f"picker / bare first frame: {result['ratio_picker_to_bare']:.2f}x")
     if "saves" in frames:
         print(f"picker with three saves / bare first frame: {result['ratio_picker_with_saves_to_bare']:.2f}x")

@@ -3,7 +3,7 @@ confidence intervals, and its decision time at the default budget.
 
     python benchmarks/bench_strength.py [--game ID] [--players N] [--games K]
         [--iterations I] [--workers W] [--against normal,easy]
-        [--timing-positions P] [--option KEY=VALUE] [--jsonl FILE] [--json]
+        [--timing-positions P] [--option KEY=VALUE] [--jsonl FILE] [--quick] [--json]
 
 For every game with a hard bot, every player count (or those given with
 --players) and every opponent level in --against, it plays K games with the
@@ -20,6 +20,9 @@ median and maximum decision time. --timing-positions 0 skips it.
 
 Each row is printed (and appended to --jsonl) as soon as it is measured, so
 a long run that is stopped keeps what it measured.
+
+--quick: one game per cell at each game's smallest player count (unless
+--players is given), and the timing's hard bot capped at 0.05 s a decision.
 """
 
 from __future__ import annotations
@@ -30,10 +33,10 @@ import random
 import sys
 import time
 
-from _common import emit_json, median, parser_for, print_table, selected_specs
+from _common import emit_json, median, parser_for, print_table, selected_specs, shorten_search_budget
 
+from tablegames.core import search
 from tablegames.core.bots import SIMULATE_ITERATIONS, level_name
-from tablegames.core.search import DEFAULT_BUDGET
 from tablegames.core.simulate import default_workers, simulate
 
 Z95 = 1.96
@@ -64,7 +67,7 @@ def decision_times(spec, players: int, count: int, seed: int) -> tuple[list[floa
     found = [(state, seat) for state, seat in positions(spec, players, 3, seed)
              if len(state.legal_actions(seat)) > 1]
     bot = spec.new_bot("search")
-    bot.budget = DEFAULT_BUDGET
+    bot.budget = search.DEFAULT_BUDGET
     rng = random.Random(seed)
     times, iterations = [], []
     for state, seat in spread(found, count):
@@ -76,7 +79,8 @@ def decision_times(spec, players: int, count: int, seed: int) -> tuple[list[floa
 
 
 def main() -> None:
-    parser = parser_for(__doc__, games=True)
+    parser = parser_for(__doc__, games=True, quick={"games": 1, "iterations": 5, "workers": 1,
+                                                    "against": "normal", "timing_positions": 1})
     parser.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--games", type=int, default=200, help="games per cell (default 200)")
     parser.add_argument("--iterations", type=int, default=SIMULATE_ITERATIONS,
@@ -90,6 +94,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--jsonl", help="append each row to this file as one JSON line")
     args = parser.parse_args()
+    if args.quick:
+        shorten_search_budget(0.05)
     options = dict(item.split("=", 1) for item in args.option)
     against = [part.strip() for part in args.against.split(",") if part.strip()]
 
@@ -99,6 +105,8 @@ def main() -> None:
             continue
         for players in spec.player_range:
             if args.players and players not in args.players:
+                continue
+            if args.quick and not args.players and players != spec.min_players:
                 continue
             resolved = spec.resolve_options(options, players)
             for opponent in against:
@@ -124,7 +132,8 @@ def main() -> None:
             if args.timing_positions:
                 times, iterations = decision_times(spec, players, args.timing_positions, seed=100)
                 row = {"game": spec.id, "players": players, "timed_positions": len(times),
-                       "budget_seconds": DEFAULT_BUDGET.seconds, "budget_iterations": DEFAULT_BUDGET.iterations,
+                       "budget_seconds": search.DEFAULT_BUDGET.seconds,
+                       "budget_iterations": search.DEFAULT_BUDGET.iterations,
                        "median_ms": round(1000 * median(times), 1), "max_ms": round(1000 * max(times), 1),
                        "median_iterations": median(iterations)}
                 rows.append(row)
@@ -148,8 +157,8 @@ def main() -> None:
         print_table(["game", "players", "positions", "median ms", "max ms", "median iterations"],
                     [[r["game"], r["players"], r["timed_positions"], r["median_ms"], r["max_ms"],
                       r["median_iterations"]] for r in timed],
-                    title=f"Hard bot decision time at the default budget ({DEFAULT_BUDGET.seconds} s, "
-                          f"{DEFAULT_BUDGET.iterations} iterations)")
+                    title=f"Hard bot decision time at the default budget ({search.DEFAULT_BUDGET.seconds} s, "
+                          f"{search.DEFAULT_BUDGET.iterations} iterations)")
 
 
 def _report(row: dict, path: str | None) -> None:
