@@ -535,9 +535,9 @@ class History:
                         f"aside ({move_error.strerror or move_error.__class__.__name__}): the history is "
                         f"read from the records this time.")
                     return self._open_memory()
-                self.notices.append(
-                    f"The history index could not be read ({exc.reason}): it was moved aside to "
-                    f"{shown(aside.name)} and rebuilt from the finished records.")
+                # What happened first: the history screen shows the start of one line.
+                self.notices.append(f"The history index was moved aside ({exc.reason}) and rebuilt from the "
+                                    f"records: {shown(aside.name)}")
                 try:
                     return self._open_file()
                 except _Unusable as again:
@@ -603,8 +603,9 @@ class History:
             known, stray = {name: (size, mtime) for name, size, mtime in con.execute(
                 "SELECT name, size, mtime FROM files")}, set()
         if stray:
-            self.notices.append(f"The history index disagreed with {len(stray):,} finished "
-                                f"record{'s' if len(stray) != 1 else ''}: their rows were rebuilt from the records.")
+            # One line that fits the history screen's 80 columns.
+            self.notices.append(f"The history index disagreed with {len(stray):,} "
+                                f"record{'' if len(stray) == 1 else 's'}: rebuilt from the records.")
         gone = [name for name in known if name not in on_disk] + sorted(name for name in stray if name not in on_disk)
         todo = sorted(name for name, key in on_disk.items() if known.get(name) != key)
         if gone or todo or checked is not None:
@@ -649,8 +650,8 @@ class History:
     def _reopen_after_corruption(self) -> sqlite3.Connection:
         try:
             aside = _move_aside(self.path)
-            self.notices.append(f"The history index was damaged: it was moved aside to {shown(aside.name)} "
-                                f"and rebuilt from the finished records.")
+            self.notices.append(f"The history index was moved aside (it is damaged) and rebuilt from the "
+                                f"records: {shown(aside.name)}")
             return self._open()
         except OSError:
             self.notices.append("The history index was damaged: the history is read from the records this time.")
