@@ -462,16 +462,24 @@ def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
         return f"it cannot be replayed ({exc.__class__.__name__})."
 
 
-def _scan(folder: Path) -> dict[str, tuple[int, int]] | None:
-    """The record files in ``folder``: name -> (size, mtime in ns); None if
-    the folder cannot be read now (the index is then left as it is)."""
+def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], int] | None:
+    """The record files in ``folder``: name -> (size, mtime in ns), and how
+    many more have a name that is not UTF-8 (no text column holds it);
+    None if the folder cannot be read now (the index is then left as it is)."""
     found: dict[str, tuple[int, int]] = {}
+    unnamed = 0
     try:
         with os.scandir(folder) as it:
             for entry in it:
                 name = entry.name
                 if name.startswith(".") or not name.endswith(".json"):
                     continue
+                if not name.isascii():
+                    try:
+                        name.encode()
+                    except UnicodeEncodeError:  # bytes that are not UTF-8, as surrogates
+                        unnamed += 1
+                        continue
                 try:
                     st = entry.stat()
                 except OSError:
@@ -479,10 +487,10 @@ def _scan(folder: Path) -> dict[str, tuple[int, int]] | None:
                 if stat.S_ISREG(st.st_mode):
                     found[name] = (st.st_size, st.st_mtime_ns)
     except FileNotFoundError:
-        return {}  # no match has finished yet
+        return {}, 0  # no match has finished yet
     except OSError:
         return None
-    return found
+    return found, unnamed
 
 
 def _move_aside(path: Path) -> Path:
@@ -517,6 +525,7 @@ class History:
         # One-line notices for the player (the index moved aside, records skipped).
         self.notices: list[str] = []
         self.skipped = 0
+        self._unnamed = 0  # records skipped for a file name that is not UTF-8
         # False when the index lives in memory for this run only.
         self.on_disk = True
         self._con = self._open()
@@ -591,11 +600,12 @@ class History:
         transaction. With ``verify``, an index touched by something other
         than this app is checked row by row: the files whose rows do not
         match their checksum (changed or lost) are read again."""
-        on_disk = _scan(self.finished)
-        if on_disk is None:
+        scanned = _scan(self.finished)
+        if scanned is None:
             self.notices.append("The finished matches cannot be read now: the history shows them as they were.")
             self._count_skipped(con)
             return
+        on_disk, self._unnamed = scanned
         checked: int | None = None  # the data_version the rows were checked at
         if verify and _touched(con):
             known, stray, checked = _verify(con)
@@ -606,7 +616,7 @@ class History:
             # One line that fits the history screen's 80 columns.
             self.notices.append(f"The history index disagreed with {len(stray):,} "
                                 f"record{'' if len(stray) == 1 else 's'}: rebuilt from the records.")
-        gone = [name for name in known if name not in on_disk] + sorted(name for name in stray if name not in on_disk)
+        gone = [name for name in known if name not in on_disk] + [name for name in stray if name not in on_disk]
         todo = sorted(name for name, key in on_disk.items() if known.get(name) != key)
         if gone or todo or checked is not None:
             found: list[tuple[str, int, int, MatchSummary | str]] = []
@@ -625,11 +635,12 @@ class History:
                     _put(con, name, size, mtime, result)
                 # Checked and mended: untouched again, unless someone wrote since the check.
                 if checked is not None and con.execute("PRAGMA data_version").fetchone()[0] == checked:
-                    con.execute("UPDATE meta SET touched = 0")
+                    con.execute("INSERT OR REPLACE INTO meta VALUES (0, 0)")
         self._count_skipped(con)
 
     def _count_skipped(self, con: sqlite3.Connection) -> None:
-        self.skipped = con.execute("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL").fetchone()[0]
+        self.skipped = con.execute("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL").fetchone()[0] \
+            + self._unnamed
         self.notices = [n for n in self.notices if "could not be read and" not in n]
         if self.skipped:
             self.notices.append(f"{self.skipped} finished record{'s' if self.skipped != 1 else ''} could not be "

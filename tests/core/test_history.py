@@ -664,3 +664,16 @@ def test_a_kill_while_mending_the_index_loses_nothing(monkeypatch):
         assert len(h.notices) == 1  # the mending was not done: done now
     with History() as h:
         assert h.notices == []
+
+
+def test_a_record_file_whose_name_is_not_utf8_is_counted_as_unreadable_not_a_crash():
+    path, _ = finish(1)
+    odd = path.parent / os.fsdecode(b"blasting-billy-\xff.json")
+    try:
+        odd.write_bytes(path.read_bytes())
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    for _ in range(2):
+        with History() as h:
+            assert [m.path for m in h.matches()] == [path] and h.skipped == 1
+            assert h.notices == ["1 finished record could not be read and is left out of the history."]
