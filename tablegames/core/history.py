@@ -267,7 +267,8 @@ _OURS = ("files", "matches", "seats")
 # found it (_transaction). So a row changed or deleted by someone else
 # leaves the mark, and the next opening checks every row against its
 # checksum: a cheap test on every opening, the full check only when needed.
-_TRIGGERED = {f"{table}_{event.lower()}": (table, event) for table in _OURS for event in ("INSERT", "UPDATE", "DELETE")}
+_TRIGGERED = {f"{table}_{event.lower()}": (table, event)
+              for table in _OURS for event in ("INSERT", "UPDATE", "DELETE")}
 _TRIGGERS = tuple(f"CREATE TRIGGER IF NOT EXISTS {name} AFTER {event} ON {table} "
                   f"WHEN (SELECT touched FROM meta) IS NOT 1 BEGIN UPDATE meta SET touched = 1; END"
                   for name, (table, event) in _TRIGGERED.items())
@@ -386,6 +387,7 @@ def _dump(value: Any) -> str:
 _MATCH_COLUMNS = ("game", "title", "finished", "options", "names", "levels", "scores", "winners", "other_winner",
                   "eliminated", "moves", "seconds", "stages", "lowest_best", "record_id", "series")
 _NO_MATCH = (None,) * len(_MATCH_COLUMNS)
+_INSERT_MATCH = f"INSERT INTO matches VALUES ({', '.join('?' * (1 + len(_MATCH_COLUMNS)))})"
 
 
 def _digest(file_row: tuple[Any, ...], seat_rows: tuple[tuple[Any, ...], ...]) -> int:
@@ -419,7 +421,7 @@ def _put(con: sqlite3.Connection, name: str, size: int, mtime: int, found: Match
                   for seat, (player, score, share) in enumerate(zip(s.players(), s.scores, s.win_shares())))
     con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, NULL, ?)",
                 (name, size, mtime, _digest((name, size, mtime, None) + match, seats)))
-    con.execute(f"INSERT INTO matches VALUES ({', '.join('?' * (1 + len(match)))})", (name,) + match)
+    con.execute(_INSERT_MATCH, (name,) + match)
     con.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", seats)
 
 
