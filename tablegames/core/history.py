@@ -24,8 +24,9 @@ thousand matches are read in milliseconds instead of replaying every record:
   Each file's rows carry a checksum of their values; triggers mark the
   index touched when any SQLite client changes its rows, and this app's own
   transactions leave the mark as they found it. An opening that finds the
-  mark checks every row and reads again the records whose rows were
-  changed or lost (or drops rows of no record), with a one-line notice.
+  mark, or a count of matches that is not one per readable file, checks
+  every row and reads again the records whose rows were changed or lost
+  (or drops rows of no record), with a one-line notice.
   Every opening runs SQLite's quick_check, and a damaged file (text that
   is not UTF-8 included) is moved aside and rebuilt, never a crash.
 
