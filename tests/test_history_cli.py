@@ -226,3 +226,32 @@ def test_stats_for_one_player_counts_one_match_in_the_singular(capsys):
     total = [line for line in out.splitlines() if line.startswith("All games:")]
     assert code == 0 and total and total[0].startswith("All games: 1 match, "), out
     assert " 1 wins " not in total[0]
+
+
+def test_history_json_on_an_index_with_a_schema_name_not_utf8_lists_every_match(capsys):
+    from tests.core.test_history import bad_name_in_schema
+
+    paths = [finish(seed, [Seat("Ann"), Seat("Ben")])[0] for seed in (1, 2)]
+    assert run(capsys, "history", "--json")[0] == 0
+    bad_name_in_schema(history.index_path())
+    for attempt in range(2):
+        code, out, err = run(capsys, "history", "--json")
+        assert code == 0 and sorted(m["file"] for m in json.loads(out)["matches"]) == sorted(map(str, paths))
+        notices = err.strip().splitlines()
+        assert (len(notices), "moved aside" in err) == ((1, True) if attempt == 0 else (0, False)), err
+
+
+def test_history_and_stats_show_the_records_over_rows_deleted_or_edited_in_the_index(capsys):
+    import sqlite3
+
+    first, _ = finish(1, [Seat("Ann"), Seat("Ben")])
+    finish(2, [Seat("Ann"), Seat("Cid")])
+    before = [run(capsys, "history", "--json")[1], run(capsys, "stats", "--json")[1]]
+    con = sqlite3.connect(history.index_path())
+    con.execute("DELETE FROM matches WHERE name = ?", (first.name,))
+    con.execute("UPDATE seats SET label = 'Zed', score = 99 WHERE name != ?", (first.name,))
+    con.commit()
+    con.close()
+    code, out, err = run(capsys, "history", "--json")
+    assert code == 0 and out == before[0] and len(err.strip().splitlines()) == 1
+    assert run(capsys, "stats", "--json")[1:] == (before[1], "")

@@ -20,6 +20,15 @@ thousand matches are read in milliseconds instead of replaying every record:
   notice. Records that cannot be read are skipped and counted.
 - Every write is one transaction (WAL journal, busy timeout): a kill in the
   middle leaves the index as it was before, and the next start catches up.
+- The index never hides a record nor shows what the records do not say.
+  Each file's rows carry a checksum of their values; triggers mark the
+  index touched when any SQLite client changes its rows, and this app's own
+  transactions leave the mark as they found it. An opening that finds the
+  mark, or a count of matches that is not one per readable file, checks
+  every row and reads again the records whose rows were changed or lost
+  (or drops rows of no record), with a one-line notice.
+  Every opening runs SQLite's quick_check, and a damaged file (text that
+  is not UTF-8 included) is moved aside and rebuilt, never a crash.
 
 Names are plain text as typed (print them with ``core.seats.shown``). A
 player's statistics gather every seat whose name is the same once trimmed
@@ -30,6 +39,7 @@ Scores rank by the game's own order (``GameSpec.lowest_best``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -39,6 +49,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -51,8 +63,9 @@ __all__ = ["HeadToHead", "History", "INDEX_NAME", "MatchSummary", "PlayerKey", "
            "index_path", "note_finished", "player_key", "summary_of"]
 
 INDEX_NAME = "history.sqlite3"
-# The index's format: a file of another version is rebuilt.
-SCHEMA = 1
+# The index's format: a file of another version is rebuilt. (2: each file's
+# rows carry their checksum.)
+SCHEMA = 2
 # Marks the file as this app's index (PRAGMA application_id, "TGH1"): a
 # SQLite file without it is someone else's and is moved aside, not changed.
 APP_ID = 0x54474831
@@ -232,7 +245,8 @@ def summary_of(path: Path, record: MatchRecord, mtime: float | None = None) -> M
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS files(
-    name TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, problem TEXT);
+    name TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, problem TEXT,
+    digest INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS matches(
     name TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL, finished REAL NOT NULL,
     options TEXT NOT NULL, names TEXT NOT NULL, levels TEXT NOT NULL, scores TEXT NOT NULL,
@@ -245,8 +259,26 @@ CREATE TABLE IF NOT EXISTS seats(
     name TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, label TEXT NOT NULL,
     score REAL NOT NULL, win REAL NOT NULL, PRIMARY KEY(name, seat));
 CREATE INDEX IF NOT EXISTS seats_key ON seats(key);
+CREATE TABLE IF NOT EXISTS meta(id INTEGER PRIMARY KEY CHECK (id = 0), touched INTEGER NOT NULL);
+INSERT OR REPLACE INTO meta VALUES (0, 0);
 """
 _OURS = ("files", "matches", "seats")
+# Any change to the rows, by this app or by any other SQLite client, marks
+# the index touched; this app's own transactions put the mark back as they
+# found it (_transaction). So a row changed or deleted by someone else
+# leaves the mark, and the next opening checks every row against its
+# checksum: a cheap test on every opening, the full check only when needed.
+_TRIGGERED = {f"{table}_{event.lower()}": (table, event)
+              for table in _OURS for event in ("INSERT", "UPDATE", "DELETE")}
+_TRIGGERS = tuple(f"CREATE TRIGGER IF NOT EXISTS {name} AFTER {event} ON {table} "
+                  f"WHEN (SELECT touched FROM meta) IS NOT 1 BEGIN UPDATE meta SET touched = 1; END"
+                  for name, (table, event) in _TRIGGERED.items())
+# What a damaged index raises: SQLite's errors, and text that is not UTF-8
+# where Python decodes it itself (a name in a damaged schema, in an error
+# message). Values are decoded by SQLite's module, which raises a
+# sqlite3.Error for them (a text_factory that replaced bad bytes would
+# double the cost of reading every row).
+_DAMAGE = (sqlite3.Error, UnicodeDecodeError)
 
 
 class _Unusable(Exception):
@@ -295,20 +327,36 @@ def _check(con: sqlite3.Connection) -> bool:
     is not an index of this app."""
     app = con.execute("PRAGMA application_id").fetchone()[0]
     version = con.execute("PRAGMA user_version").fetchone()[0]
-    tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    schema = con.execute("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger')").fetchall()
+    tables = {name for kind, name in schema if kind == "table"}
     if app != APP_ID:
         if app == 0 and not tables:
             return False  # a new, empty file
         raise _Unusable("corrupt", "it is not a tablegames history index")
-    return version == SCHEMA and set(_OURS) <= tables
+    triggers = {name for kind, name in schema if kind == "trigger"}
+    return version == SCHEMA and {*_OURS, "meta"} <= tables and set(_TRIGGERED) <= triggers
+
+
+def _touched(con: sqlite3.Connection) -> bool:
+    """Whether the rows were changed by something other than this app since
+    they were last checked (a lost mark counts as touched)."""
+    row = con.execute("SELECT touched FROM meta").fetchone()
+    return row is None or row[0] != 0
+
+
+def _miscounted(con: sqlite3.Connection) -> bool:
+    """Whether the matches are not one per readable file: rows lost without
+    the triggers seeing it (a damaged page, say). A fraction of a ms."""
+    return bool(con.execute("SELECT (SELECT COUNT(*) FROM files WHERE problem IS NULL) "
+                            "!= (SELECT COUNT(*) FROM matches)").fetchone()[0])
 
 
 def _create(con: sqlite3.Connection) -> None:
     """(Re)create the tables, empty, inside the caller's transaction."""
-    for table in _OURS:
-        con.execute(f"DROP TABLE IF EXISTS {table}")
+    for table in (*_OURS, "meta"):
+        con.execute(f"DROP TABLE IF EXISTS {table}")  # and its triggers
     # Statement by statement: executescript would commit the transaction first.
-    for statement in _TABLES.split(";"):
+    for statement in [*_TABLES.split(";"), *_TRIGGERS]:
         if statement.strip():
             con.execute(statement)
     con.execute(f"PRAGMA application_id={APP_ID}")
@@ -317,10 +365,18 @@ def _create(con: sqlite3.Connection) -> None:
 
 @contextmanager
 def _transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction: all of it is committed, or none of it."""
+    """One write transaction: all of it is committed, or none of it. The
+    rows' touched mark is left as the transaction found it: this app's own
+    changes are not someone else's."""
     con.execute("BEGIN IMMEDIATE")
     try:
+        try:
+            untouched = not _touched(con)
+        except sqlite3.OperationalError:
+            untouched = True  # no meta table yet: _create is making it
         yield con
+        if untouched:
+            con.execute("UPDATE meta SET touched = 0")
     except BaseException:
         try:
             con.execute("ROLLBACK")
@@ -334,23 +390,76 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+# A file's rows as the checksum reads them (the matches columns but the name,
+# after the files row's): what _put writes, what _verify reads back.
+_MATCH_COLUMNS = ("game", "title", "finished", "options", "names", "levels", "scores", "winners", "other_winner",
+                  "eliminated", "moves", "seconds", "stages", "lowest_best", "record_id", "series")
+_NO_MATCH = (None,) * len(_MATCH_COLUMNS)
+_INSERT_MATCH = f"INSERT INTO matches VALUES ({', '.join('?' * (1 + len(_MATCH_COLUMNS)))})"
+
+
+def _digest(file_row: tuple[Any, ...], seat_rows: tuple[tuple[Any, ...], ...]) -> int:
+    """The checksum of one file's rows (files and matches, then its seats),
+    of the values exactly as SQLite gives them back: a row changed, lost or
+    added in the index no longer matches its file's checksum."""
+    data = repr((file_row, seat_rows)).encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big", signed=True)
+
+
+def _real(value: float) -> float:
+    """A REAL column's value as it reads back (an int comes back a float;
+    -0.0 may come back 0.0)."""
+    return float(value) + 0.0
+
+
 def _put(con: sqlite3.Connection, name: str, size: int, mtime: int, found: MatchSummary | str) -> None:
-    """Write one file's rows (inside the caller's transaction)."""
+    """Write one file's rows and their checksum (inside the caller's transaction)."""
     con.execute("DELETE FROM seats WHERE name = ?", (name,))
     con.execute("DELETE FROM matches WHERE name = ?", (name,))
     if isinstance(found, str):
-        con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (name, size, mtime, found))
+        con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
+                    (name, size, mtime, found, _digest((name, size, mtime, found) + _NO_MATCH, ())))
         return
     s = found
-    con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, NULL)", (name, size, mtime))
-    con.execute(
-        "INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (name, s.game, s.title, s.finished_at.timestamp(), _dump(s.options), _dump(s.names), _dump(s.levels),
-         _dump(s.scores), _dump(s.winners), s.other_winner, _dump(s.eliminated), s.moves, s.seconds,
-         _dump(s.stages), int(s.lowest_best), s.record_id, s.series))
-    con.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
-        (name, seat, player.key, player.label, score, share)
-        for seat, (player, score, share) in enumerate(zip(s.players(), s.scores, s.win_shares()))])
+    match = (s.game, s.title, _real(s.finished_at.timestamp()), _dump(s.options), _dump(s.names), _dump(s.levels),
+             _dump(s.scores), _dump(s.winners), s.other_winner, _dump(s.eliminated), int(s.moves),
+             None if s.seconds is None else _real(s.seconds), _dump(s.stages), int(s.lowest_best), s.record_id,
+             s.series)
+    seats = tuple((name, seat, player.key, player.label, _real(score), _real(share))
+                  for seat, (player, score, share) in enumerate(zip(s.players(), s.scores, s.win_shares())))
+    con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, NULL, ?)",
+                (name, size, mtime, _digest((name, size, mtime, None) + match, seats)))
+    con.execute(_INSERT_MATCH, (name,) + match)
+    con.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", seats)
+
+
+def _verify(con: sqlite3.Connection) -> tuple[dict[str, tuple[int, int]], set[str], int]:
+    """The index checked against its own checksums: (name -> (size, mtime
+    in ns) of each file whose rows are as written, the names whose rows are
+    not: changed, lost, or there without a file's row, and the connection's
+    data_version then). One pass over the rows, no record opened."""
+    columns = ", ".join(f"m.{column}" for column in _MATCH_COLUMNS)
+    con.execute("BEGIN")  # one snapshot: another copy of the app may add a match meanwhile
+    try:
+        seat_rows = con.execute("SELECT name, seat, key, label, score, win FROM seats ORDER BY name, seat").fetchall()
+        file_rows = con.execute(f"SELECT f.digest, f.name, f.size, f.mtime, f.problem, {columns} "
+                                f"FROM files f LEFT JOIN matches m ON m.name = f.name").fetchall()
+        orphans = con.execute("SELECT name FROM matches WHERE name NOT IN (SELECT name FROM files)").fetchall()
+        version = con.execute("PRAGMA data_version").fetchone()[0]
+    finally:
+        con.execute("COMMIT")
+    seats = {name: tuple(rows) for name, rows in groupby(seat_rows, itemgetter(0))}
+    known: dict[str, tuple[int, int]] = {}
+    stray: set[str] = set()
+    for row in file_rows:
+        name = row[1]
+        if row[0] == _digest(row[1:], seats.pop(name, ())):
+            known[name] = (row[2], row[3])
+        else:
+            stray.add(name)
+    stray.update(seats)  # seats of no file
+    stray.update(name for name, in orphans)
+    return known, stray, version
 
 
 def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
@@ -363,16 +472,24 @@ def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
         return f"it cannot be replayed ({exc.__class__.__name__})."
 
 
-def _scan(folder: Path) -> dict[str, tuple[int, int]] | None:
-    """The record files in ``folder``: name -> (size, mtime in ns); None if
-    the folder cannot be read now (the index is then left as it is)."""
+def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], int] | None:
+    """The record files in ``folder``: name -> (size, mtime in ns), and how
+    many more have a name that is not UTF-8 (no text column holds it);
+    None if the folder cannot be read now (the index is then left as it is)."""
     found: dict[str, tuple[int, int]] = {}
+    unnamed = 0
     try:
         with os.scandir(folder) as it:
             for entry in it:
                 name = entry.name
                 if name.startswith(".") or not name.endswith(".json"):
                     continue
+                if not name.isascii():
+                    try:
+                        name.encode()
+                    except UnicodeEncodeError:  # bytes that are not UTF-8, as surrogates
+                        unnamed += 1
+                        continue
                 try:
                     st = entry.stat()
                 except OSError:
@@ -380,10 +497,10 @@ def _scan(folder: Path) -> dict[str, tuple[int, int]] | None:
                 if stat.S_ISREG(st.st_mode):
                     found[name] = (st.st_size, st.st_mtime_ns)
     except FileNotFoundError:
-        return {}  # no match has finished yet
+        return {}, 0  # no match has finished yet
     except OSError:
         return None
-    return found
+    return found, unnamed
 
 
 def _move_aside(path: Path) -> Path:
@@ -418,6 +535,7 @@ class History:
         # One-line notices for the player (the index moved aside, records skipped).
         self.notices: list[str] = []
         self.skipped = 0
+        self._unnamed = 0  # records skipped for a file name that is not UTF-8
         # False when the index lives in memory for this run only.
         self.on_disk = True
         self._con = self._open()
@@ -436,9 +554,9 @@ class History:
                         f"aside ({move_error.strerror or move_error.__class__.__name__}): the history is "
                         f"read from the records this time.")
                     return self._open_memory()
-                self.notices.append(
-                    f"The history index could not be read ({exc.reason}): it was moved aside to "
-                    f"{shown(aside.name)} and rebuilt from the finished records.")
+                # What happened first: the history screen shows the start of one line.
+                self.notices.append(f"The history index was moved aside ({exc.reason}) and rebuilt from the "
+                                    f"records: {shown(aside.name)}")
                 try:
                     return self._open_file()
                 except _Unusable as again:
@@ -458,21 +576,25 @@ class History:
         try:
             con = _connect(self.path)
             current = _check(con)
+            if current and con.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                raise _Unusable("corrupt", "its file is damaged")
             if con.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                 con.execute("PRAGMA journal_mode=WAL")
             if not current:
                 with _transaction(con):
                     _create(con)
-            self._sync(con)
+            self._sync(con, verify=current)
             return con
         except _Unusable:
             if con is not None:
                 con.close()
             raise
-        except sqlite3.Error as exc:
+        except _DAMAGE as exc:
             if con is not None:
                 con.close()
-            raise _Unusable(_kind(exc), shown(str(exc))) from None
+            if isinstance(exc, sqlite3.Error):
+                raise _Unusable(_kind(exc), shown(str(exc))) from None
+            raise _Unusable("corrupt", "its text is not UTF-8") from None
 
     def _open_memory(self) -> sqlite3.Connection:
         self.on_disk = False
@@ -482,19 +604,31 @@ class History:
         self._sync(con)
         return con
 
-    def _sync(self, con: sqlite3.Connection) -> None:
+    def _sync(self, con: sqlite3.Connection, verify: bool = False) -> None:
         """Bring the index up to date with the finished folder: read the
         new and changed records, drop the rows of the ones gone, in one
-        transaction."""
-        on_disk = _scan(self.finished)
-        if on_disk is None:
+        transaction. With ``verify``, an index touched by something other
+        than this app is checked row by row: the files whose rows do not
+        match their checksum (changed or lost) are read again."""
+        scanned = _scan(self.finished)
+        if scanned is None:
             self.notices.append("The finished matches cannot be read now: the history shows them as they were.")
             self._count_skipped(con)
             return
-        known = {name: (size, mtime) for name, size, mtime in con.execute("SELECT name, size, mtime FROM files")}
-        gone = [name for name in known if name not in on_disk]
+        on_disk, self._unnamed = scanned
+        checked: int | None = None  # the data_version the rows were checked at
+        if verify and (_touched(con) or _miscounted(con)):
+            known, stray, checked = _verify(con)
+        else:
+            known, stray = {name: (size, mtime) for name, size, mtime in con.execute(
+                "SELECT name, size, mtime FROM files")}, set()
+        if stray:
+            # One line that fits the history screen's 80 columns.
+            self.notices.append(f"The history index disagreed with {len(stray):,} "
+                                f"record{'' if len(stray) == 1 else 's'}: rebuilt from the records.")
+        gone = [name for name in known if name not in on_disk] + [name for name in stray if name not in on_disk]
         todo = sorted(name for name, key in on_disk.items() if known.get(name) != key)
-        if gone or todo:
+        if gone or todo or checked is not None:
             found: list[tuple[str, int, int, MatchSummary | str]] = []
             total = len(todo)
             for done, name in enumerate(todo, start=1):
@@ -509,10 +643,14 @@ class History:
                     con.execute("DELETE FROM files WHERE name = ?", (name,))
                 for name, size, mtime, result in found:
                     _put(con, name, size, mtime, result)
+                # Checked and mended: untouched again, unless someone wrote since the check.
+                if checked is not None and con.execute("PRAGMA data_version").fetchone()[0] == checked:
+                    con.execute("INSERT OR REPLACE INTO meta VALUES (0, 0)")
         self._count_skipped(con)
 
     def _count_skipped(self, con: sqlite3.Connection) -> None:
-        self.skipped = con.execute("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL").fetchone()[0]
+        self.skipped = con.execute("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL").fetchone()[0] \
+            + self._unnamed
         self.notices = [n for n in self.notices if "could not be read and" not in n]
         if self.skipped:
             self.notices.append(f"{self.skipped} finished record{'s' if self.skipped != 1 else ''} could not be "
@@ -523,8 +661,8 @@ class History:
         moved aside and rebuilt (once), never a crash."""
         try:
             return self._con.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            if _kind(exc) != "corrupt" or not self.on_disk:
+        except _DAMAGE as exc:
+            if (isinstance(exc, sqlite3.Error) and _kind(exc) != "corrupt") or not self.on_disk:
                 raise
         self._con.close()
         self._con = self._reopen_after_corruption()
@@ -533,8 +671,8 @@ class History:
     def _reopen_after_corruption(self) -> sqlite3.Connection:
         try:
             aside = _move_aside(self.path)
-            self.notices.append(f"The history index was damaged: it was moved aside to {shown(aside.name)} "
-                                f"and rebuilt from the finished records.")
+            self.notices.append(f"The history index was moved aside (it is damaged) and rebuilt from the "
+                                f"records: {shown(aside.name)}")
             return self._open()
         except OSError:
             self.notices.append("The history index was damaged: the history is read from the records this time.")
@@ -694,7 +832,7 @@ class History:
             with _transaction(self._con):
                 _put(self._con, path.name, st.st_size, st.st_mtime_ns, found)
             self._count_skipped(self._con)
-        except sqlite3.Error:
+        except _DAMAGE:
             pass
 
     def close(self) -> None:

@@ -112,9 +112,10 @@ class HistoryScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#history-list", OptionList).focus()
-        self.load()
 
     def on_screen_resume(self) -> None:
+        # Also the first showing (a pushed screen is resumed): one read, not
+        # two racing, whose first would take the index's notice with it.
         self.load()  # a match may have finished meanwhile
 
     # ----- reading the index (in a worker thread)

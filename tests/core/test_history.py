@@ -487,3 +487,209 @@ def test_count_is_the_number_of_matches_listed_with_the_same_filters():
             for player in (None, " ann", "Ben", "cid", "Dee"):
                 assert h.count(game, player) == len(h.matches(game, player))
         assert h.count() == 3 and h.count(player="Dee") == 0
+
+
+# ----------------------------------------------------------------- the index never hides a record
+
+def edit_index(*statements: str, params: tuple = ()) -> None:
+    """Change the index as another SQLite client would (the sqlite3 shell, a
+    fault injector): plain SQL, committed."""
+    con = sqlite3.connect(index_file())
+    for statement in statements:
+        con.execute(statement, params if "?" in statement else ())
+    con.commit()
+    con.close()
+
+
+def bad_name_in_schema(path: Path) -> None:
+    """A damaged schema: a table whose name (and statement) are not UTF-8,
+    written into sqlite_master as raw bytes."""
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA writable_schema=ON")
+    con.execute("UPDATE sqlite_master SET name = CAST(X'ff73656174' AS TEXT), "
+                "sql = CAST(X'435245415445205441424c4520ff7365617428612029' AS TEXT) WHERE name = 'seats'")
+    con.execute("PRAGMA writable_schema=OFF")
+    con.close()
+
+
+def three_indexed() -> tuple[list[MatchSummary], list, Path]:
+    """Three finished matches, indexed: what the history and the statistics
+    say of them, and the first one's record."""
+    first, _ = finish(1, [Seat("Ann"), Seat("Ben")])
+    finish(2, [Seat("Ann"), Seat("Cid")])
+    finish(3, [Seat("Ben"), Seat("Cid"), Seat("Ann")])
+    with History() as h:
+        return h.matches(), h.stats(), first
+
+
+@pytest.mark.parametrize("deletion", [
+    "DELETE FROM matches",
+    "DELETE FROM matches WHERE name = ?",
+    "DELETE FROM seats WHERE name = ? AND seat = 1",
+    "DELETE FROM seats",
+    "DELETE FROM files WHERE name = ?",
+])
+def test_rows_deleted_from_the_index_are_read_again_from_their_records(deletion):
+    before, stats, first = three_indexed()
+    edit_index(deletion, params=(first.name,))
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        assert h.count() == 3
+        assert len(h.notices) == 1 and "rebuilt from the records" in h.notices[0]
+    with History() as h:  # mended for good: no notice, the same history
+        assert h.matches() == before and h.notices == []
+
+
+@pytest.mark.parametrize("edit", [
+    "UPDATE matches SET names = '[\"Zed\", \"Ben\"]' WHERE name = ?",  # a name
+    "UPDATE matches SET scores = '[99.0, 0.0]', winners = '[1]' WHERE name = ?",  # the scores shown
+    "UPDATE seats SET score = score + 100 WHERE name = ? AND seat = 0",  # a score in the statistics
+    "UPDATE seats SET label = 'Zed', key = 'zed' WHERE name = ? AND seat = 0",  # a name in the statistics
+    "UPDATE seats SET win = 1 WHERE name = ?",
+    "UPDATE matches SET finished = 0 WHERE name = ?",  # out of the newest
+    "UPDATE matches SET game = 'nutty-business' WHERE name = ?",  # out of its game's history
+    "UPDATE files SET problem = 'it is unreadable.' WHERE name = ?",  # hidden as unreadable
+    "UPDATE files SET digest = digest + 1 WHERE name = ?",
+])
+def test_rows_edited_in_the_index_show_what_the_record_says(edit):
+    before, stats, first = three_indexed()
+    edit_index(edit, params=(first.name,))
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        assert h.matches(game=GAME) == before and h.skipped == 0
+        assert h.notices == ["The history index disagreed with 1 record: rebuilt from the records."]
+
+
+def test_a_row_added_to_the_index_for_no_record_is_not_listed():
+    before, stats, first = three_indexed()
+    edit_index("INSERT INTO matches SELECT 'blasting-billy-ghost.json', game, title, finished + 1, options, "
+               "names, levels, scores, winners, other_winner, eliminated, moves, seconds, stages, lowest_best, "
+               "'ghost', series FROM matches WHERE name = ?",
+               "INSERT INTO seats SELECT 'blasting-billy-ghost.json', seat, key, label, score, win FROM seats "
+               "WHERE name = ?", params=(first.name,))
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats and h.count() == 3
+        assert len(h.notices) == 1
+
+
+def test_text_that_is_not_utf8_in_a_row_is_damage_mended_not_a_crash():
+    before, stats, first = three_indexed()
+    edit_index("UPDATE seats SET label = CAST(X'ff41' AS TEXT) WHERE name = ?", params=(first.name,))
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        assert len(h.notices) == 1 and "\n" not in h.notices[0]
+
+
+def test_a_name_in_the_schema_that_is_not_utf8_moves_the_index_aside_not_a_crash():
+    before, stats, _ = three_indexed()
+    bad_name_in_schema(index_file())
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        assert len(h.notices) == 1 and "moved aside" in h.notices[0]
+    with History() as h:
+        assert h.matches() == before and h.notices == []
+    assert any(p.name.startswith(history.INDEX_NAME + ".bad") for p in index_file().parent.iterdir())
+
+
+@pytest.mark.parametrize("keep", [0, 50, 100, 4096, 0.5])
+def test_a_truncated_index_is_moved_aside_and_rebuilt(keep):
+    before, stats, _ = three_indexed()
+    index = index_file()
+    data = index.read_bytes()
+    index.write_bytes(data[:int(len(data) * keep) if isinstance(keep, float) else keep])
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        if keep == 0:  # an empty file is a new index
+            assert h.notices == []
+        else:
+            assert len(h.notices) == 1 and "moved aside" in h.notices[0]
+    with History() as h:
+        assert h.notices == []
+
+
+def test_garbage_within_the_index_pages_is_caught_on_opening():
+    before, stats, _ = three_indexed()
+    index = index_file()
+    data = bytearray(index.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    data[page + 8:page + 64] = b"\x99" * 56  # the second page's cells, behind a valid header
+    index.write_bytes(bytes(data))
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        assert len(h.notices) == 1
+
+
+def test_the_apps_own_updates_never_make_an_opening_check_every_row(monkeypatch):
+    checks: list[int] = []
+    real = history._verify
+
+    def counting(con):
+        checks.append(1)
+        return real(con)
+
+    monkeypatch.setattr(history, "_verify", counting)
+    before, _, first = three_indexed()
+    finish(4)  # added by the finishing save
+    with History() as h:
+        h.add(first)
+        assert len(h.matches()) == 4
+    with History():
+        pass
+    assert checks == []
+    edit_index("UPDATE seats SET score = 0 WHERE name = ?", params=(first.name,))
+    with History():
+        pass
+    with History():
+        pass
+    assert checks == [1]  # once, and mended: not again
+
+
+def test_a_kill_while_mending_the_index_loses_nothing(monkeypatch):
+    before, stats, first = three_indexed()
+    edit_index("DELETE FROM matches", "UPDATE seats SET score = 1")
+    script = textwrap.dedent("""
+        import os
+        from tablegames.core import history
+        real = history._put
+        calls = []
+        def dying(con, *args):
+            calls.append(args)
+            if len(calls) == 2:
+                os._exit(9)
+            real(con, *args)
+        history._put = dying
+        history.History()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], env=dict(os.environ), timeout=60)
+    assert done.returncode == 9
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats
+        assert len(h.notices) == 1  # the mending was not done: done now
+    with History() as h:
+        assert h.notices == []
+
+
+def test_a_record_file_whose_name_is_not_utf8_is_counted_as_unreadable_not_a_crash():
+    path, _ = finish(1)
+    odd = path.parent / os.fsdecode(b"blasting-billy-\xff.json")
+    try:
+        odd.write_bytes(path.read_bytes())
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    for _ in range(2):
+        with History() as h:
+            assert [m.path for m in h.matches()] == [path] and h.skipped == 1
+            assert h.notices == ["1 finished record could not be read and is left out of the history."]
+
+
+def test_matches_lost_behind_the_triggers_back_are_found_by_their_count():
+    before, stats, first = three_indexed()
+    # As a damaged page would lose them: no trigger runs, the mark stays clear.
+    edit_index("DROP TRIGGER matches_delete", f"DELETE FROM matches WHERE name = '{first.name}'",
+               "UPDATE meta SET touched = 0")
+    con = sqlite3.connect(index_file())
+    con.execute("CREATE TRIGGER matches_delete AFTER DELETE ON matches BEGIN SELECT 1; END")
+    con.commit()
+    con.close()
+    with History() as h:
+        assert h.matches() == before and h.stats() == stats and len(h.notices) == 1

@@ -4,10 +4,12 @@ tonight's tally, the review key, no button focused at first."""
 from __future__ import annotations
 
 import json
+import sqlite3
 
 from textual.widgets import Button
 
-from tablegames.core import records
+from tablegames.core import history, records
+from tablegames.core.history import History
 from tablegames.core.match import Match
 from tablegames.ui.history import HistoryScreen
 from tablegames.ui.picker import PickerScreen
@@ -133,6 +135,31 @@ async def test_a_listed_match_changed_into_an_unfinished_one_is_not_reviewed():
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_a_damaged_index_still_shows_every_match_with_its_count_and_one_notice():
+    """A schema name that is not UTF-8 once left the screen at "reading the
+    index..." with no count; rows deleted from the index hid their matches."""
+    from tests.core.test_history import bad_name_in_schema
+
+    old, mid, new = three_matches()
+    with History() as h:
+        h.matches()
+    con = sqlite3.connect(history.index_path())
+    con.execute("DELETE FROM matches WHERE name = ?", (mid[0].name,))
+    con.commit()
+    con.close()
+    for damage in ("rows deleted", "schema"):
+        if damage == "schema":
+            bad_name_in_schema(history.index_path())
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_history(pilot)
+            assert [s.path for s in screen.summaries] == [new[0], mid[0], old[0]]
+            text = screen_text(app)
+            assert "Match history: 3 finished matches" in text
+            notice = "moved aside" if damage == "schema" else "rebuilt from the records"
+            assert notice in text, text
 
 
 async def test_the_history_fits_80x24_with_five_players_of_twelve_character_names():
