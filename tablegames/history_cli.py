@@ -25,7 +25,7 @@ MAX_LIMIT = 1_000_000
 HISTORY_EPILOG = """\
 examples:
   tablegames history                           the 20 newest finished matches
-  tablegames history --player kim --limit 50   Kim's 50 newest (names in any case)
+  tablegames history --player ki --limit 50    Kim's 50 newest (a name's start, any case)
   tablegames history --game blind-chicken --json
 
 Finished matches are read from the data folder's matches/finished; an index
@@ -59,7 +59,7 @@ def add_parsers(sub: Any) -> None:
                          description="List finished matches, newest first: date, game, players with "
                                      "the winner marked, scores.", epilog=HISTORY_EPILOG)
     his.add_argument("--game", metavar="GAME", help="only this game (see 'tablegames list')")
-    his.add_argument("--player", metavar="NAME", help="only matches with this player (any case)")
+    his.add_argument("--player", metavar="NAME", help="only matches with a player whose name, as listed, starts so (any case)")
     his.add_argument("--limit", metavar="N", help=f"the N newest (default: {DEFAULT_LIMIT}; 0: all)")
     his.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 

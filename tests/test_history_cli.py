@@ -93,6 +93,16 @@ def test_history_json_filters_by_game_player_and_limit(capsys):
     assert first["seats"][0]["winner"] == (0 in first["winners"])
 
 
+def test_history_player_finds_a_name_by_its_start_as_listed(capsys):
+    finish(1, [Seat("Kim"), Seat("Bot 1", "heuristic")])
+    finish(2, [Seat("Lee"), Seat("Ann")])
+    code, out, _ = run(capsys, "history", "--player", "ki")
+    lines = [line for line in out.splitlines() if "Blasting Billy" in line]
+    assert code == 0 and len(lines) == 1 and "Kim" in lines[0]
+    data = json.loads(run(capsys, "history", "--player", "Bot 1", "--json")[1])
+    assert [[seat["name"] for seat in m["seats"]] for m in data["matches"]] == [["Kim", "Bot 1"]]
+
+
 def test_stats_json_gives_each_player_their_wins_and_streaks(capsys):
     played = [finish(seed, [Seat("Ann"), Seat("Bot 1", "random")])[1] for seed in range(6)]
     wins = sum(records.replay(r).result().winners == (0,) for r in played)

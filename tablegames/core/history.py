@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterator
 
 from tablegames.core import records, registry
 from tablegames.core.bots import level_name, normalise_level
+from tablegames.core.name_filter import seat_matches
 from tablegames.core.records import MatchRecord, RecordError
 from tablegames.core.seats import shown
 
@@ -541,13 +542,22 @@ class History:
             return self._open_memory()
 
     # ----- reading
-    @staticmethod
-    def _where(game: str | None, player: str | None) -> tuple[str, list[Any]]:
+    def _where(self, game: str | None, player: str | None) -> tuple[str, list[Any]]:
         sql = " FROM matches m WHERE (? IS NULL OR m.game = ?)"
         params: list[Any] = [game, game]
         if player is not None:
-            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.name = m.name AND s.key = ?)"
-            params.append(player_key(player))
+            # A player's key ("Bot (hard)": every hard bot), or a seat's name
+            # as listed or its start (name_filter), matched here in Python
+            # (SQLite folds ASCII case only) and passed as "b:"/"h:" + name.
+            found = sorted({("b:" if level is not None else "h:") + name
+                            for names, levels in self._query("SELECT DISTINCT names, levels FROM matches")
+                            for name, level in zip(json.loads(names), json.loads(levels))
+                            if seat_matches(player, name, level is not None)})
+            sql += (" AND (EXISTS (SELECT 1 FROM seats s WHERE s.name = m.name AND s.key = ?)"
+                    " OR EXISTS (SELECT 1 FROM json_each(m.names) j WHERE (CASE WHEN"
+                    " json_extract(m.levels, '$[' || j.key || ']') IS NULL THEN 'h:' ELSE 'b:' END)"
+                    " || j.value IN (SELECT value FROM json_each(?))))")
+            params += [player_key(player), _dump(found)]
         return sql, params
 
     def count(self, game: str | None = None, player: str | None = None) -> int:
@@ -558,7 +568,8 @@ class History:
     def matches(self, game: str | None = None, player: str | None = None,
                 limit: int | None = None) -> list[MatchSummary]:
         """Finished matches, newest first, of ``game`` and with ``player``
-        (a name, compared trimmed and case-folded; "Bot (hard)" for the hard bots)."""
+        (a name as listed or its start, trimmed and in any case; "Bot
+        (hard)" for the hard bots)."""
         where, params = self._where(game, player)
         sql = "SELECT *" + where + " ORDER BY m.finished DESC, m.name DESC"
         if limit is not None:

@@ -88,6 +88,27 @@ def test_history_filters_by_game_and_by_player_name_trimmed_and_any_case():
         assert len(h.matches(limit=2)) == 2
 
 
+def test_the_player_filter_finds_a_name_as_the_list_shows_it_by_its_start_in_any_case():
+    with History() as h:
+        put(h, summary("a.json", ("Kim", "Bot 1", "Cy"), (1, 2, 3), (0,), levels=(None, "normal", "normal")),
+            summary("b.json", ("Lee", "Bot 2"), (1, 2), (0,), hour=1, levels=(None, "hard")),
+            summary("c.json", ("Cy", "Émile"), (1, 2), (0,), hour=2))
+
+        def found(typed: str) -> list[str]:
+            listed = [m.path.name for m in h.matches(player=typed)]
+            assert h.count(player=typed) == len(listed)
+            return listed
+
+        assert found("Bot 1") == ["a.json"]  # exactly as the list shows it
+        assert found("bot") == ["b.json", "a.json"]
+        assert found("ki") == found("KIM") == ["a.json"]
+        assert found("cy") == ["c.json", "a.json"]
+        assert found(" cy (BOT) ") == ["a.json"]  # as the list shows a bot not named Bot
+        assert found("Bot (hard)") == ["b.json"]  # a level, as the statistics show it
+        assert found("ÉMI") == found("émile") == ["c.json"]
+        assert found("im") == [] and found("Bot 3") == []
+
+
 def test_a_shared_win_counts_one_kth_to_each_winner():
     with History() as h:
         put(h, summary("a.json", ("Ann", "Ben", "Cid"), (5, 5, 1), (0, 1)),

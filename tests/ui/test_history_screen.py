@@ -94,6 +94,25 @@ async def test_history_filters_by_game_and_by_player_name_ignoring_case_and_spac
         assert screen.summaries == [] and "No finished match with these filters." in screen_text(app)
 
 
+async def test_the_player_filter_takes_a_name_as_the_list_shows_it_or_its_start():
+    old, mid, new = three_matches()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(pilot)
+        await pilot.press("slash")
+        for key in ("B", "o", "t", "space", "1"):
+            await pilot.press(key)
+        await settle(pilot)
+        assert [s.path for s in screen.summaries] == [new[0], mid[0], old[0]]
+        for _ in range(5):
+            await pilot.press("backspace")
+        for key in ("z", "O"):
+            await pilot.press(key)
+        await settle(pilot)
+        assert [s.path for s in screen.summaries] == [new[0]]
+        assert "1 finished match found" in screen_text(app)
+
+
 async def test_enter_in_the_history_reviews_the_match_under_the_cursor():
     old, mid, new = three_matches()
     app = make_app()
