@@ -118,11 +118,14 @@ class PlayerStats:
     matches: int  # seats taken (a bot level that sat twice in a match counts twice)
     wins: float  # a shared win counts 1/k
     win_share: float
-    # Over one game's scores only: None when the matches are of several games.
+    # Over one game's scores only: None when the matches are of several games
+    # (or the player was out in every one). The score of a seat that was out
+    # (eliminated) is not counted: being out is the result, not the score.
     mean_score: float | None
     best_score: float | None  # by the game's own order
     current_streak: int  # matches won in a row, up to the latest
     longest_streak: int
+    outs: int = 0  # matches in which the player was out (eliminated): played and lost
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,8 @@ CREATE TABLE IF NOT EXISTS seats(
 CREATE INDEX IF NOT EXISTS seats_key ON seats(key);
 """
 _OURS = ("files", "matches", "seats")
+# 1 if the seat (of the alias ``seat`` in seats) was out of its match, else 0.
+_OUT = "EXISTS (SELECT 1 FROM json_each(m.eliminated) e WHERE e.value = {seat}.seat)"
 
 
 class _Unusable(Exception):
@@ -604,19 +609,19 @@ class History:
 
     def stats(self, game: str | None = None, player: str | None = None) -> list[PlayerStats]:
         """One row per player (of ``game``, or over all games), most wins first."""
-        sql = ("SELECT s.key, s.label, s.score, s.win, m.game, m.lowest_best FROM seats s "
-               "JOIN matches m ON m.name = s.name WHERE (? IS NULL OR m.game = ?)")
+        sql = (f"SELECT s.key, s.label, s.score, s.win, m.game, m.lowest_best, {_OUT.format(seat='s')} "
+               "FROM seats s JOIN matches m ON m.name = s.name WHERE (? IS NULL OR m.game = ?)")
         params: list[Any] = [game, game]
         if player is not None:
             sql += " AND s.key = ?"
             params.append(player_key(player))
         sql += " ORDER BY m.finished, m.name, s.seat"
         acc: dict[str, _Tally] = {}
-        for key, label, score, win, row_game, lowest in self._query(sql, tuple(params)):
+        for key, label, score, win, row_game, lowest, out in self._query(sql, tuple(params)):
             tally = acc.get(key)
             if tally is None:
                 tally = acc[key] = _Tally()
-            tally.add(label, score, win, row_game, bool(lowest))
+            tally.add(label, score, win, row_game, bool(lowest), bool(out))
         out = [tally.stats(key, game) for key, tally in acc.items()]
         out.sort(key=lambda s: (-s.wins, -s.win_share, -s.matches, s.player.label.casefold(), s.player.key))
         return out
@@ -634,19 +639,23 @@ class History:
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """How ``a`` and ``b`` fared in the matches both played: who finished
-        ahead (a winner ahead of a non-winner, else the better final score)."""
+        ahead (a winner ahead of a non-winner, then one still in ahead of one
+        out, else the better final score; two who were out are level)."""
         pa, pb = self.player(a), self.player(b)
         if pa.key == pb.key:
             return HeadToHead(pa, pb, game, 0, 0.0, 0.0, 0)
         rows = self._query(
-            "SELECT m.lowest_best, x.score, x.win, y.score, y.win FROM matches m "
+            f"SELECT m.lowest_best, x.score, x.win, {_OUT.format(seat='x')}, y.score, y.win, "
+            f"{_OUT.format(seat='y')} FROM matches m "
             "JOIN seats x ON x.name = m.name AND x.key = ? JOIN seats y ON y.name = m.name AND y.key = ? "
             "WHERE (? IS NULL OR m.game = ?)", (pa.key, pb.key, game, game))
         a_wins = b_wins = 0.0
         draws = 0
-        for lowest, a_score, a_win, b_score, b_win in rows:
+        for lowest, a_score, a_win, a_out, b_score, b_win, b_out in rows:
             if (a_win > 0) != (b_win > 0):
                 ahead = 1 if a_win > 0 else -1
+            elif a_out or b_out:
+                ahead = bool(b_out) - bool(a_out)
             else:
                 ahead = (a_score > b_score) - (a_score < b_score)
                 if lowest:
@@ -727,19 +736,25 @@ class _Tally:
     matches: int = 0
     wins: float = 0.0
     total: float = 0.0
+    scored: int = 0  # matches whose score counts (the player was not out)
+    outs: int = 0
     best: float | None = None
     games: set[str] = field(default_factory=set)
     streak: int = 0
     longest: int = 0
 
-    def add(self, label: str, score: float, win: float, game: str, lowest: bool) -> None:
+    def add(self, label: str, score: float, win: float, game: str, lowest: bool, out: bool = False) -> None:
         self.label = label
         self.matches += 1
         self.wins += win
-        self.total += score
         self.games.add(game)
-        if self.best is None or (score < self.best if lowest else score > self.best):
-            self.best = score
+        if out:
+            self.outs += 1
+        else:
+            self.scored += 1
+            self.total += score
+            if self.best is None or (score < self.best if lowest else score > self.best):
+                self.best = score
         self.streak = self.streak + 1 if win > 0 else 0
         self.longest = max(self.longest, self.streak)
 
@@ -747,8 +762,8 @@ class _Tally:
         one_game = len(self.games) == 1
         player = PlayerKey(key, self.label)
         return PlayerStats(player, game, self.matches, self.wins, self.wins / self.matches if self.matches else 0.0,
-                           self.total / self.matches if one_game and self.matches else None,
-                           self.best if one_game else None, self.streak, self.longest)
+                           self.total / self.scored if one_game and self.scored else None,
+                           self.best if one_game else None, self.streak, self.longest, self.outs)
 
 
 # ----------------------------------------------------------------- the save hook

@@ -50,7 +50,8 @@ def score_text(value: float) -> str:
 
 def match_line(summary: MatchSummary, win: str) -> Text:
     """One match: date, game, then each player with their score, the
-    winners marked (the mark, bold: never colour alone)."""
+    winners marked (the mark, bold: never colour alone), the eliminated
+    "(out)"."""
     text = Text(no_wrap=False)
     text.append(summary.finished_at.strftime("%Y-%m-%d %H:%M"), style="dim")
     text.append(f"  {summary.title}\n   ", style="bold")
@@ -62,6 +63,8 @@ def match_line(summary: MatchSummary, win: str) -> Text:
         label = shown(name) + (" (bot)" if level is not None and not name.startswith("Bot") else "")
         text.append(f"{win}{label}" if won else label, style="bold" if won else "")
         text.append(f" {score_text(summary.scores[seat])}")
+        if seat in summary.eliminated:
+            text.append(" (out)", style="dim")
     if summary.other_winner:
         text.append(f"; {win}{shown(summary.other_winner)} wins", style="bold")
     return text

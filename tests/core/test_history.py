@@ -109,6 +109,29 @@ def test_the_player_filter_finds_a_name_as_the_list_shows_it_by_its_start_in_any
         assert found("im") == [] and found("Bot 3") == []
 
 
+def test_an_eliminated_players_match_counts_as_lost_and_their_score_not_in_mean_or_best():
+    from dataclasses import replace
+
+    with History() as h:
+        # Kim was out at 21 in the first match, in at 12 in the second.
+        put(h, replace(summary("a.json", ("Kim", "Lee", "Cy"), (21, 15, 9), (1,)), eliminated=(0,)),
+            replace(summary("b.json", ("Kim", "Lee", "Cy"), (12, 14, 3), (0,), hour=1), eliminated=(2,)),
+            replace(summary("c.json", ("Kim", "Cy"), (8, 20), (0,), hour=2), eliminated=(1,)),
+            # Billy won; Kim was out with more than Lee, who was still in.
+            replace(summary("d.json", ("Kim", "Lee"), (25, 10), (), hour=3, other_winner="Billy"),
+                    eliminated=(0,)))
+        stats = {s.player.label: s for s in h.stats(game=GAME)}
+        kim, cy = stats["Kim"], stats["Cy"]
+        assert (kim.matches, kim.wins, kim.outs) == (4, 2, 2)
+        assert kim.mean_score == 10 and kim.best_score == 12  # 21 and 25 were out: not counted
+        assert kim.longest_streak == 2 and kim.current_streak == 0
+        assert (cy.matches, cy.wins, cy.outs) == (3, 0, 2) and cy.mean_score == 9 and cy.best_score == 9
+        # Head to head: one still in is ahead of one out, whatever the scores.
+        h2h = h.head_to_head("Lee", "Kim", game=GAME)
+        assert (h2h.matches, h2h.a_wins, h2h.b_wins, h2h.draws) == (3, 2, 1, 0)
+        assert h.stats(game=GAME, player="Cy")[0].outs == 2
+
+
 def test_a_shared_win_counts_one_kth_to_each_winner():
     with History() as h:
         put(h, summary("a.json", ("Ann", "Ben", "Cid"), (5, 5, 1), (0, 1)),
