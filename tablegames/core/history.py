@@ -671,7 +671,8 @@ class History:
     def series(self, path: Path) -> list[tuple[PlayerKey, float]]:
         """Tonight's table: wins per player over the chain of play-again
         matches ending with ``path`` (a shared win counts 1/k), the seats of
-        that match first, in seat order."""
+        that match first, in seat order. A bot is its seat: key "bot:<level>:
+        <name>", labelled with its name."""
         path = Path(path)
         rows = self._query("SELECT record_id, series, finished FROM matches WHERE name = ?", (path.name,))
         if not rows and path.parent == self.finished and path.exists():
@@ -686,13 +687,24 @@ class History:
             (chain, chain, finished))]
         if path.name not in names:
             names.append(path.name)
+        def seat_of(key: str, label: str, seat: int, seat_names: str) -> tuple[str, str]:
+            # The same seats play again: a bot counts by its seat's name, as
+            # the table names it ("Cy", "Bot 2"), not with every bot of its
+            # level; its key keeps the level: "bot:normal:cy".
+            if not key.startswith("bot:"):
+                return key, label
+            name = json.loads(seat_names)[seat]
+            return f"{key}:{' '.join(name.split()).casefold()}", name
+
         tally: dict[str, list[Any]] = {}
-        last = {key: seat for key, seat in self._query(
-            "SELECT key, seat FROM seats WHERE name = ? ORDER BY seat", (path.name,))}
+        last = {seat_of(*row)[0]: row[2] for row in self._query(
+            "SELECT s.key, s.label, s.seat, m.names FROM seats s JOIN matches m ON m.name = s.name "
+            "WHERE s.name = ? ORDER BY s.seat", (path.name,))}
         marks = ",".join("?" * len(names))
-        for key, label, win in self._query(
-                f"SELECT s.key, s.label, s.win FROM seats s JOIN matches m ON m.name = s.name "
+        for key, label, seat, seat_names, win in self._query(
+                f"SELECT s.key, s.label, s.seat, m.names, s.win FROM seats s JOIN matches m ON m.name = s.name "
                 f"WHERE s.name IN ({marks}) ORDER BY m.finished, s.seat", tuple(names)):
+            key, label = seat_of(key, label, seat, seat_names)
             entry = tally.setdefault(key, [label, 0.0])
             entry[0] = label
             entry[1] += win

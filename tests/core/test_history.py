@@ -220,6 +220,19 @@ def test_play_again_keeps_a_running_tally_of_the_series():
     assert newest_first[0].series is None
 
 
+def test_tonights_table_counts_each_bot_by_its_seat_not_by_its_level():
+    from dataclasses import replace
+
+    names, levels = ("Kim", "Cy", "Bot 2"), (None, "normal", "normal")
+    first = summary("a.json", names, (1, 2, 3), (1,), levels=levels)
+    second = replace(summary("b.json", names, (1, 2, 3), (2,), hour=1, levels=levels), series=first.record_id)
+    with History() as h:
+        put(h, first, second)
+        tally = h.series(second.path)
+    assert [(player.label, wins) for player, wins in tally] == [("Kim", 0), ("Cy", 1), ("Bot 2", 1)]
+    assert [player.key for player, _ in tally] == ["kim", "bot:normal:cy", "bot:normal:bot 2"]
+
+
 def test_records_without_a_series_still_load_and_keep_none():
     path, record = finish(1)
     assert "series" not in path.read_text()

@@ -215,14 +215,16 @@ async def test_the_results_after_play_again_show_tonights_tally():
     for _, record in (first, second):
         result = records.replay(record).result()
         for seat in result.winners:
-            name = record.names[seat] if record.seats[seat].bot is None else "Bot (normal)"
+            name = record.names[seat]
             wins[name] = wins.get(name, 0) + 1 / len(result.winners)
     app = make_app(Match(second[1], save_path=second[0]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
         line = next(line for line in text.splitlines() if "Tonight's table" in line)
-        for name in ("Kim", "Lee", "Bot (normal)"):
+        # A bot by its seat's name, as the score table names it, not "Bot (normal)".
+        assert "Bot (normal)" not in text
+        for name in ("Kim", "Lee", "Bot 1"):
             count = wins.get(name, 0)
             shown = f"{count:.0f}" if count == int(count) else f"{count:.1f}"
             assert f"{name} {shown}" in line
