@@ -307,7 +307,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "file": str(args.file), "game": spec.id, "title": spec.title, "seed": record.seed,
-            "options": record.options, "seats": [{"name": s.name, "bot": s.bot} for s in record.seats],
+            "options": record.options, "seats": [s.to_json() for s in record.seats],
             "start": steps[0], "moves": steps[1:],
             "result": {"scores": list(result.scores), "winners": list(result.winners),
                        "winner_names": result.winner_names(names), "eliminated": list(result.eliminated),
