@@ -4,12 +4,16 @@ tonight's tally, the review key, no button focused at first."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from textual.widgets import Button
 
 from tablegames.core import records
 from tablegames.core.match import Match
-from tablegames.ui.history import HistoryScreen
+from tablegames.core.history import MatchSummary
+from tablegames.core.records import Seat
+from tablegames.ui.history import HistoryScreen, match_line
+from tablegames.ui.labels import seat_label
 from tablegames.ui.picker import PickerScreen
 from tablegames.ui.results import ResultsScreen
 from tablegames.ui.review import LABEL, ReviewTable
@@ -111,6 +115,18 @@ async def test_the_player_filter_takes_a_name_as_the_list_shows_it_or_its_start(
         await settle(pilot)
         assert [s.path for s in screen.summaries] == [new[0]]
         assert "1 finished match found" in screen_text(app)
+
+
+def test_the_history_names_each_seat_as_the_score_table_does():
+    seats = [Seat("Kim"), Seat("Bottle", "heuristic"), Seat("Bot 2 (hard)", "search"), Seat("Cy", "random")]
+    summary = MatchSummary(
+        path=records.finished_dir() / "x.json", game="blind-chicken", title="Blind Chicken",
+        finished_at=datetime(2030, 1, 1), options={}, names=tuple(s.name for s in seats),
+        levels=(None, "normal", "hard", "easy"), scores=(1, 2, 3, 4), winners=(0,), other_winner=None,
+        eliminated=(), moves=1, seconds=None, stages=())
+    line = match_line(summary, "*").plain
+    assert "*Kim 1, Bottle (bot) 2, Bot 2 (hard) 3, Cy (bot) 4" in line
+    assert [seat_label(seat) for seat in seats] == ["Kim", "Bottle (bot)", "Bot 2 (hard)", "Cy (bot)"]
 
 
 async def test_enter_in_the_history_reviews_the_match_under_the_cursor():
