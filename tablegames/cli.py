@@ -580,7 +580,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         "title": spec.title,
         "seed": record.seed,
         "options": record.options,
-        "seats": [{"name": s.name, "bot": s.bot} for s in record.seats],
+        "seats": [s.to_json() for s in record.seats],
         "moves": len(record.actions),
         "finished": over,
     }

@@ -25,7 +25,7 @@ MAX_LIMIT = 1_000_000
 HISTORY_EPILOG = """\
 examples:
   tablegames history                           the 20 newest finished matches
-  tablegames history --player kim --limit 50   Kim's 50 newest (names in any case)
+  tablegames history --player ki --limit 50    Kim's 50 newest (a name's start, any case)
   tablegames history --game blind-chicken --json
 
 Finished matches are read from the data folder's matches/finished; an index
@@ -59,7 +59,7 @@ def add_parsers(sub: Any) -> None:
                          description="List finished matches, newest first: date, game, players with "
                                      "the winner marked, scores.", epilog=HISTORY_EPILOG)
     his.add_argument("--game", metavar="GAME", help="only this game (see 'tablegames list')")
-    his.add_argument("--player", metavar="NAME", help="only matches with this player (any case)")
+    his.add_argument("--player", metavar="NAME", help="only matches with a player whose name, as listed, starts so (any case)")
     his.add_argument("--limit", metavar="N", help=f"the N newest (default: {DEFAULT_LIMIT}; 0: all)")
     his.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
@@ -168,13 +168,16 @@ def cmd_history(args: argparse.Namespace) -> int:
     if not found:
         console.print(_none_yet(spec, player, "with"), markup=False)
         return cli.OK
-    table = Table(caption=Text("* the winner" + ("; older matches: --limit N (0: all)" if more else "")),
+    outs = any(m.eliminated for m in found)
+    table = Table(caption=Text("* the winner" + ("; (out): eliminated" if outs else "")
+                               + ("; older matches: --limit N (0: all)" if more else "")),
                   caption_justify="left")
     table.add_column("Finished", no_wrap=True)
     table.add_column("Game")
     table.add_column("Players and scores")
     for m in found:
         parts = [f"{shown(name)}{'*' if seat in m.winners else ''} {_number(score)}"
+                 f"{' (out)' if seat in m.eliminated else ''}"
                  for seat, (name, score) in enumerate(zip(m.names, m.scores))]
         line = ", ".join(parts) + (f"; {shown(m.other_winner)} won" if m.other_winner else "")
         table.add_row(_when(m.finished_at), Text(shown(m.title)), Text(line))
@@ -186,7 +189,8 @@ def _match_json(m: Any) -> dict[str, Any]:
     return {
         "file": str(m.path), "game": m.game, "title": m.title, "finished_at": m.finished_at.isoformat(),
         "options": m.options,
-        "seats": [{"name": name, "bot": level, "score": score, "winner": seat in m.winners}
+        "seats": [{"name": name, "bot": level, "score": score, "winner": seat in m.winners,
+                   "out": seat in m.eliminated}
                   for seat, (name, level, score) in enumerate(zip(m.names, m.levels, m.scores))],
         "winners": list(m.winners), "other_winner": m.other_winner, "eliminated": list(m.eliminated),
         "moves": m.moves, "seconds": m.seconds, "stages": [list(stage) for stage in m.stages],
@@ -199,6 +203,7 @@ def _match_json(m: Any) -> dict[str, Any]:
 def _stats_json(s: Any) -> dict[str, Any]:
     return {"player": s.player.label, "key": s.player.key, "game": s.game, "matches": s.matches,
             "wins": s.wins, "win_share": s.win_share, "mean_score": s.mean_score, "best_score": s.best_score,
+            "outs": s.outs,
             "current_streak": s.current_streak, "longest_streak": s.longest_streak}
 
 
@@ -247,8 +252,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
                  first: tuple[str, Callable[[Any], str]], scores: bool, heading: str = "") -> None:
+    outs = any(s.outs for s in rows)
+    out_note = " Out: matches eliminated (lost; the score not in mean or best)." if outs else ""
     table = Table(title=Text(title), caption=Text("A shared win counts 1/k; a streak is wins in a row "
-                                                  "(now / longest)."), caption_justify="left")
+                                                  f"(now / longest).{out_note}"), caption_justify="left")
     table.add_column(first[0])
     table.add_column("Matches", justify="right")
     table.add_column("Wins", justify="right")
@@ -256,12 +263,16 @@ def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
     if scores:
         table.add_column(Text(heading or "Mean score"), justify="right")
         table.add_column("Best", justify="right")
+    if outs:
+        table.add_column("Out", justify="right")
     table.add_column("Streak", justify="right", no_wrap=True)
     for s in rows:
         cells = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
         if scores:
             cells += ["-" if s.mean_score is None else f"{s.mean_score:.1f}",
                       "-" if s.best_score is None else _number(s.best_score)]
+        if outs:
+            cells.append(str(s.outs))
         cells.append(f"{s.current_streak} / {s.longest_streak}")
         table.add_row(*cells)
     console.print(table)
@@ -296,7 +307,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "file": str(args.file), "game": spec.id, "title": spec.title, "seed": record.seed,
-            "options": record.options, "seats": [{"name": s.name, "bot": s.bot} for s in record.seats],
+            "options": record.options, "seats": [s.to_json() for s in record.seats],
             "start": steps[0], "moves": steps[1:],
             "result": {"scores": list(result.scores), "winners": list(result.winners),
                        "winner_names": result.winner_names(names), "eliminated": list(result.eliminated),

@@ -216,7 +216,7 @@ def test_simulate_json_reports_win_shares_that_add_up_to_one(capsys):
     for key in ("game", "players", "games", "seconds", "games_per_second", "actions_per_second", "seats"):
         assert key in data
     assert data["game"] == GAME and data["players"] == 4 and data["games"] == 12
-    assert [seat["bot"] for seat in data["seats"]] == ["heuristic", "random", "random", "random"]
+    assert [seat["bot"] for seat in data["seats"]] == ["normal", "easy", "easy", "easy"]
     for seat in data["seats"]:
         assert {"bot", "wins", "win_share", "mean_score"} <= set(seat)
     assert sum(seat["win_share"] for seat in data["seats"]) == pytest.approx(1.0, abs=1e-3)
@@ -312,8 +312,7 @@ def test_a_game_spec_says_lower_is_better_exactly_when_its_results_do(spec):
 
 def test_simulate_pads_a_short_seat_list_with_random(capsys):
     out = run(capsys, "simulate", GAME, "--players", "5", "--games", "2", "--seats", "normal,easy", "--json")[1]
-    assert [seat["bot"] for seat in json.loads(out)["seats"]] == ["heuristic", "random", "random", "random",
-                                                                  "random"]
+    assert [seat["bot"] for seat in json.loads(out)["seats"]] == ["normal", "easy", "easy", "easy", "easy"]
 
 
 def test_simulate_player_count_defaults_to_the_seat_list(capsys):
@@ -402,6 +401,10 @@ def test_replay_of_a_match_saved_by_the_controller(capsys, data_dir):
     assert match.save_path.parent == data_dir / "matches" / "finished"  # out of the picker's way
     data = json.loads(run(capsys, "replay", str(match.save_path), "--json")[1])
     assert data["result"]["scores"] == list(match.result().scores)
+    # Levels as players call them, never the bots' own names.
+    assert [seat["bot"] for seat in data["seats"]] == ["normal", "easy", "easy"]
+    review = json.loads(run(capsys, "review", str(match.save_path), "--json")[1])
+    assert [seat["bot"] for seat in review["seats"]] == ["normal", "easy", "easy"]
 
 
 def test_replay_of_an_unfinished_match_shows_the_position_reached(capsys, tmp_path):

@@ -93,6 +93,34 @@ def test_history_json_filters_by_game_player_and_limit(capsys):
     assert first["seats"][0]["winner"] == (0 in first["winners"])
 
 
+def test_history_player_finds_a_name_by_its_start_as_listed(capsys):
+    finish(1, [Seat("Kim"), Seat("Bot 1", "heuristic")])
+    finish(2, [Seat("Lee"), Seat("Ann")])
+    code, out, _ = run(capsys, "history", "--player", "ki")
+    lines = [line for line in out.splitlines() if "Blasting Billy" in line]
+    assert code == 0 and len(lines) == 1 and "Kim" in lines[0]
+    data = json.loads(run(capsys, "history", "--player", "Bot 1", "--json")[1])
+    assert [[seat["name"] for seat in m["seats"]] for m in data["matches"]] == [["Kim", "Bot 1"]]
+
+
+def test_eliminated_players_are_marked_out_and_their_scores_left_out_of_mean_and_best(capsys):
+    # Seeds 5 and 10: Cy is shot (out) with 16, then with 19; Kim is in both.
+    for seed in (5, 10):
+        _, record = finish(seed, [Seat("Kim"), Seat("Lee"), Seat("Cy")])
+        assert records.replay(record).result().eliminated == (2,)
+    code, out, _ = run(capsys, "history")
+    assert code == 0 and "Cy 16 (out)" in out and "Cy 19 (out)" in out and "(out): eliminated" in out
+    assert "Kim 5 (out)" not in out
+    data = json.loads(run(capsys, "history", "--json")[1])
+    assert [[seat["out"] for seat in m["seats"]] for m in data["matches"]] == [[False, False, True]] * 2
+    stats = {s["player"]: s for s in json.loads(run(capsys, "stats", "--game", "blasting-billy", "--json")[1])["players"]}
+    assert stats["Cy"]["matches"] == 2 and stats["Cy"]["outs"] == 2 and stats["Cy"]["wins"] == 0
+    assert stats["Cy"]["mean_score"] is None and stats["Cy"]["best_score"] is None
+    assert stats["Kim"]["outs"] == 0 and stats["Kim"]["mean_score"] == 22.5
+    code, out, _ = run(capsys, "stats", "--game", "blasting-billy")
+    assert code == 0 and "Out" in out and "not in mean or best" in " ".join(out.split())
+
+
 def test_stats_json_gives_each_player_their_wins_and_streaks(capsys):
     played = [finish(seed, [Seat("Ann"), Seat("Bot 1", "random")])[1] for seed in range(6)]
     wins = sum(records.replay(r).result().winners == (0,) for r in played)

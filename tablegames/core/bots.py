@@ -104,8 +104,7 @@ def normalise_level(level: str) -> str:
     """A level as typed ("hard", "Heuristic") -> the stored name ("search")."""
     level = LEVEL_ALIASES.get(level.lower(), level.lower())
     if level not in LEVELS:
-        raise ValueError(f"Unknown bot level {level!r} (use one of: easy, normal, hard; "
-                         f"or {', '.join(LEVELS)}).")
+        raise ValueError(f"Unknown bot level {level!r} (use one of: easy, normal, hard).")
     return level
 
 

@@ -56,6 +56,7 @@ from typing import Any, Callable, Iterator
 
 from tablegames.core import records, registry
 from tablegames.core.bots import level_name, normalise_level
+from tablegames.core.name_filter import seat_matches
 from tablegames.core.records import MatchRecord, RecordError
 from tablegames.core.seats import shown
 
@@ -130,11 +131,14 @@ class PlayerStats:
     matches: int  # seats taken (a bot level that sat twice in a match counts twice)
     wins: float  # a shared win counts 1/k
     win_share: float
-    # Over one game's scores only: None when the matches are of several games.
+    # Over one game's scores only: None when the matches are of several games
+    # (or the player was out in every one). The score of a seat that was out
+    # (eliminated) is not counted: being out is the result, not the score.
     mean_score: float | None
     best_score: float | None  # by the game's own order
     current_streak: int  # matches won in a row, up to the latest
     longest_streak: int
+    outs: int = 0  # matches in which the player was out (eliminated): played and lost
 
 
 @dataclass(frozen=True)
@@ -279,6 +283,8 @@ _TRIGGERS = tuple(f"CREATE TRIGGER IF NOT EXISTS {name} AFTER {event} ON {table}
 # sqlite3.Error for them (a text_factory that replaced bad bytes would
 # double the cost of reading every row).
 _DAMAGE = (sqlite3.Error, UnicodeDecodeError)
+# 1 if the seat (of the alias ``seat`` in seats) was out of its match, else 0.
+_OUT = "EXISTS (SELECT 1 FROM json_each(m.eliminated) e WHERE e.value = {seat}.seat)"
 
 
 class _Unusable(Exception):
@@ -679,13 +685,22 @@ class History:
             return self._open_memory()
 
     # ----- reading
-    @staticmethod
-    def _where(game: str | None, player: str | None) -> tuple[str, list[Any]]:
+    def _where(self, game: str | None, player: str | None) -> tuple[str, list[Any]]:
         sql = " FROM matches m WHERE (? IS NULL OR m.game = ?)"
         params: list[Any] = [game, game]
         if player is not None:
-            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.name = m.name AND s.key = ?)"
-            params.append(player_key(player))
+            # A player's key ("Bot (hard)": every hard bot), or a seat's name
+            # as listed or its start (name_filter), matched here in Python
+            # (SQLite folds ASCII case only) and passed as "b:"/"h:" + name.
+            found = sorted({("b:" if level is not None else "h:") + name
+                            for names, levels in self._query("SELECT DISTINCT names, levels FROM matches")
+                            for name, level in zip(json.loads(names), json.loads(levels))
+                            if seat_matches(player, name, level is not None)})
+            sql += (" AND (EXISTS (SELECT 1 FROM seats s WHERE s.name = m.name AND s.key = ?)"
+                    " OR EXISTS (SELECT 1 FROM json_each(m.names) j WHERE (CASE WHEN"
+                    " json_extract(m.levels, '$[' || j.key || ']') IS NULL THEN 'h:' ELSE 'b:' END)"
+                    " || j.value IN (SELECT value FROM json_each(?))))")
+            params += [player_key(player), _dump(found)]
         return sql, params
 
     def count(self, game: str | None = None, player: str | None = None) -> int:
@@ -696,7 +711,8 @@ class History:
     def matches(self, game: str | None = None, player: str | None = None,
                 limit: int | None = None) -> list[MatchSummary]:
         """Finished matches, newest first, of ``game`` and with ``player``
-        (a name, compared trimmed and case-folded; "Bot (hard)" for the hard bots)."""
+        (a name as listed or its start, trimmed and in any case; "Bot
+        (hard)" for the hard bots)."""
         where, params = self._where(game, player)
         sql = "SELECT *" + where + " ORDER BY m.finished DESC, m.name DESC"
         if limit is not None:
@@ -731,19 +747,19 @@ class History:
 
     def stats(self, game: str | None = None, player: str | None = None) -> list[PlayerStats]:
         """One row per player (of ``game``, or over all games), most wins first."""
-        sql = ("SELECT s.key, s.label, s.score, s.win, m.game, m.lowest_best FROM seats s "
-               "JOIN matches m ON m.name = s.name WHERE (? IS NULL OR m.game = ?)")
+        sql = (f"SELECT s.key, s.label, s.score, s.win, m.game, m.lowest_best, {_OUT.format(seat='s')} "
+               "FROM seats s JOIN matches m ON m.name = s.name WHERE (? IS NULL OR m.game = ?)")
         params: list[Any] = [game, game]
         if player is not None:
             sql += " AND s.key = ?"
             params.append(player_key(player))
         sql += " ORDER BY m.finished, m.name, s.seat"
         acc: dict[str, _Tally] = {}
-        for key, label, score, win, row_game, lowest in self._query(sql, tuple(params)):
+        for key, label, score, win, row_game, lowest, out in self._query(sql, tuple(params)):
             tally = acc.get(key)
             if tally is None:
                 tally = acc[key] = _Tally()
-            tally.add(label, score, win, row_game, bool(lowest))
+            tally.add(label, score, win, row_game, bool(lowest), bool(out))
         out = [tally.stats(key, game) for key, tally in acc.items()]
         out.sort(key=lambda s: (-s.wins, -s.win_share, -s.matches, s.player.label.casefold(), s.player.key))
         return out
@@ -761,19 +777,23 @@ class History:
 
     def head_to_head(self, a: str, b: str, game: str | None = None) -> HeadToHead:
         """How ``a`` and ``b`` fared in the matches both played: who finished
-        ahead (a winner ahead of a non-winner, else the better final score)."""
+        ahead (a winner ahead of a non-winner, then one still in ahead of one
+        out, else the better final score; two who were out are level)."""
         pa, pb = self.player(a), self.player(b)
         if pa.key == pb.key:
             return HeadToHead(pa, pb, game, 0, 0.0, 0.0, 0)
         rows = self._query(
-            "SELECT m.lowest_best, x.score, x.win, y.score, y.win FROM matches m "
+            f"SELECT m.lowest_best, x.score, x.win, {_OUT.format(seat='x')}, y.score, y.win, "
+            f"{_OUT.format(seat='y')} FROM matches m "
             "JOIN seats x ON x.name = m.name AND x.key = ? JOIN seats y ON y.name = m.name AND y.key = ? "
             "WHERE (? IS NULL OR m.game = ?)", (pa.key, pb.key, game, game))
         a_wins = b_wins = 0.0
         draws = 0
-        for lowest, a_score, a_win, b_score, b_win in rows:
+        for lowest, a_score, a_win, a_out, b_score, b_win, b_out in rows:
             if (a_win > 0) != (b_win > 0):
                 ahead = 1 if a_win > 0 else -1
+            elif a_out or b_out:
+                ahead = bool(b_out) - bool(a_out)
             else:
                 ahead = (a_score > b_score) - (a_score < b_score)
                 if lowest:
@@ -789,7 +809,8 @@ class History:
     def series(self, path: Path) -> list[tuple[PlayerKey, float]]:
         """Tonight's table: wins per player over the chain of play-again
         matches ending with ``path`` (a shared win counts 1/k), the seats of
-        that match first, in seat order."""
+        that match first, in seat order. A bot is its seat: key "bot:<level>:
+        <name>", labelled with its name."""
         path = Path(path)
         rows = self._query("SELECT record_id, series, finished FROM matches WHERE name = ?", (path.name,))
         if not rows and path.parent == self.finished and path.exists():
@@ -804,13 +825,24 @@ class History:
             (chain, chain, finished))]
         if path.name not in names:
             names.append(path.name)
+        def seat_of(key: str, label: str, seat: int, seat_names: str) -> tuple[str, str]:
+            # The same seats play again: a bot counts by its seat's name, as
+            # the table names it ("Cy", "Bot 2"), not with every bot of its
+            # level; its key keeps the level: "bot:normal:cy".
+            if not key.startswith("bot:"):
+                return key, label
+            name = json.loads(seat_names)[seat]
+            return f"{key}:{' '.join(name.split()).casefold()}", name
+
         tally: dict[str, list[Any]] = {}
-        last = {key: seat for key, seat in self._query(
-            "SELECT key, seat FROM seats WHERE name = ? ORDER BY seat", (path.name,))}
+        last = {seat_of(*row)[0]: row[2] for row in self._query(
+            "SELECT s.key, s.label, s.seat, m.names FROM seats s JOIN matches m ON m.name = s.name "
+            "WHERE s.name = ? ORDER BY s.seat", (path.name,))}
         marks = ",".join("?" * len(names))
-        for key, label, win in self._query(
-                f"SELECT s.key, s.label, s.win FROM seats s JOIN matches m ON m.name = s.name "
+        for key, label, seat, seat_names, win in self._query(
+                f"SELECT s.key, s.label, s.seat, m.names, s.win FROM seats s JOIN matches m ON m.name = s.name "
                 f"WHERE s.name IN ({marks}) ORDER BY m.finished, s.seat", tuple(names)):
+            key, label = seat_of(key, label, seat, seat_names)
             entry = tally.setdefault(key, [label, 0.0])
             entry[0] = label
             entry[1] += win
@@ -854,19 +886,25 @@ class _Tally:
     matches: int = 0
     wins: float = 0.0
     total: float = 0.0
+    scored: int = 0  # matches whose score counts (the player was not out)
+    outs: int = 0
     best: float | None = None
     games: set[str] = field(default_factory=set)
     streak: int = 0
     longest: int = 0
 
-    def add(self, label: str, score: float, win: float, game: str, lowest: bool) -> None:
+    def add(self, label: str, score: float, win: float, game: str, lowest: bool, out: bool = False) -> None:
         self.label = label
         self.matches += 1
         self.wins += win
-        self.total += score
         self.games.add(game)
-        if self.best is None or (score < self.best if lowest else score > self.best):
-            self.best = score
+        if out:
+            self.outs += 1
+        else:
+            self.scored += 1
+            self.total += score
+            if self.best is None or (score < self.best if lowest else score > self.best):
+                self.best = score
         self.streak = self.streak + 1 if win > 0 else 0
         self.longest = max(self.longest, self.streak)
 
@@ -874,8 +912,8 @@ class _Tally:
         one_game = len(self.games) == 1
         player = PlayerKey(key, self.label)
         return PlayerStats(player, game, self.matches, self.wins, self.wins / self.matches if self.matches else 0.0,
-                           self.total / self.matches if one_game and self.matches else None,
-                           self.best if one_game else None, self.streak, self.longest)
+                           self.total / self.scored if one_game and self.scored else None,
+                           self.best if one_game else None, self.streak, self.longest, self.outs)
 
 
 # ----------------------------------------------------------------- the save hook

@@ -97,7 +97,7 @@ class MatchRecord:
             "game": self.game,
             "options": self.options,
             "seed": self.seed,
-            "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+            "seats": [s.to_json() for s in self.seats],
             "actions": [[seat, text] for seat, text in self.actions],
             "created": self.created,
             "updated": self.updated,

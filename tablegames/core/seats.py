@@ -43,6 +43,12 @@ class Seat:
     def label(self) -> str:
         return self.name if self.is_human else f"{self.name} (bot: {level_name(self.bot or '')})"
 
+    def to_json(self) -> dict[str, str | None]:
+        """The seat in a save and in JSON output: the level as players call
+        it ("normal"); ``check_level`` reads that and the stored name
+        ("heuristic", in older saves) alike."""
+        return {"name": self.name, "bot": None if self.bot is None else level_name(self.bot)}
+
 
 def _is_control(char: str) -> bool:
     # Cc: C0/C1 controls (escape, bell, tab, newline...); Cf: invisible

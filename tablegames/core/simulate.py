@@ -86,7 +86,7 @@ class Simulation:
             "seats": [
                 {
                     "seat": i + 1,
-                    "bot": s.bot,
+                    "bot": level_name(s.bot),  # as players call it: easy, normal, hard
                     "level": level_name(s.bot),
                     "wins": round(s.wins, 4),
                     "win_share": round(s.wins / self.games, 4) if self.games else 0.0,

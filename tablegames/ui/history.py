@@ -29,7 +29,8 @@ from textual.worker import get_current_worker
 
 from tablegames.core import registry
 from tablegames.core.history import History, MatchSummary
-from tablegames.core.seats import shown
+from tablegames.core.seats import Seat, shown
+from tablegames.ui.labels import seat_label
 from tablegames.ui.widgets import Cycler, KeyFooter, TextLine
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ def score_text(value: float) -> str:
 
 def match_line(summary: MatchSummary, win: str) -> Text:
     """One match: date, game, then each player with their score, the
-    winners marked (the mark, bold: never colour alone)."""
+    winners marked (the mark, bold: never colour alone), the eliminated
+    "(out)"."""
     text = Text(no_wrap=False)
     text.append(summary.finished_at.strftime("%Y-%m-%d %H:%M"), style="dim")
     text.append(f"  {summary.title}\n   ", style="bold")
@@ -58,10 +60,11 @@ def match_line(summary: MatchSummary, win: str) -> Text:
         if seat:
             text.append(", ")
         won = seat in summary.winners
-        level = summary.levels[seat]
-        label = shown(name) + (" (bot)" if level is not None and not name.startswith("Bot") else "")
+        label = shown(seat_label(Seat(name, summary.levels[seat])))  # as every screen names the seat
         text.append(f"{win}{label}" if won else label, style="bold" if won else "")
         text.append(f" {score_text(summary.scores[seat])}")
+        if seat in summary.eliminated:
+            text.append(" (out)", style="dim")
     if summary.other_winner:
         text.append(f"; {win}{shown(summary.other_winner)} wins", style="bold")
     return text

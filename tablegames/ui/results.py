@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tablegames.core.game import GameSpec, Result
-from tablegames.core.history import History, MatchSummary, summary_of
+from tablegames.core.history import History, MatchSummary, PlayerKey, summary_of
 from tablegames.core.match import Match
 from tablegames.core.records import RecordError
 from tablegames.core.seats import Seat, shown
@@ -103,7 +103,7 @@ class ResultsScreen(Screen):
             return  # the history is out of reach: the match's own result stands
         if tally:
             line.update("Tonight's table, wins: " + ", ".join(
-                f"{shown(player.label)} {_wins(wins)}" for player, wins in tally))
+                f"{shown(_tally_label(player))} {_wins(wins)}" for player, wins in tally))
             line.display = True
 
     def _show_stages(self) -> None:
@@ -193,6 +193,14 @@ def result_rows(result: Result, seats: Sequence[Seat], glyphs: Glyphs
         blocks.append("\n".join(lines))
     more = "  (up/down to scroll)" if len(names) > 2 else ""
     return headers, rows, f"How the scores add up{more}:\n\n" + "\n\n".join(blocks)
+
+
+def _tally_label(player: PlayerKey) -> str:
+    """A player of tonight's table as the score table names them: a bot by
+    its seat ("Cy (bot)", "Bot 2"), as ``History.series`` counts it."""
+    if player.key.startswith("bot:"):
+        return seat_label(Seat(player.label, player.key.split(":")[1]))
+    return player.label
 
 
 def _wins(wins: float) -> str:

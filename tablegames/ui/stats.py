@@ -37,14 +37,17 @@ NAME_WIDTH = 14
 
 def stats_rows(stats: list[PlayerStats]) -> tuple[list[str], list[list[str | int]]]:
     """The statistics table: one row per player."""
-    headers = ["Player", "Matches", "Wins", "Share", "Mean", "Best", "Streak", "Longest"]
+    # "Out": matches eliminated (lost, the score not in mean or best), only
+    # for a game where players are knocked out.
+    outs = any(row.outs for row in stats)
+    headers = ["Player", "Matches", "Wins", "Share", "Mean", "Best", *(["Out"] if outs else []), "Streak", "Longest"]
     rows: list[list[str | int]] = []
     for row in stats:
         rows.append([
             _cut(shown(row.player.label)), row.matches, score_text(round(row.wins, 2)), f"{row.win_share:.0%}",
             "-" if row.mean_score is None else f"{row.mean_score:.1f}",
             "-" if row.best_score is None else score_text(row.best_score),
-            row.current_streak, row.longest_streak,
+            *([row.outs] if outs else []), row.current_streak, row.longest_streak,
         ])
     return headers, rows
 

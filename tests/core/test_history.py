@@ -88,6 +88,50 @@ def test_history_filters_by_game_and_by_player_name_trimmed_and_any_case():
         assert len(h.matches(limit=2)) == 2
 
 
+def test_the_player_filter_finds_a_name_as_the_list_shows_it_by_its_start_in_any_case():
+    with History() as h:
+        put(h, summary("a.json", ("Kim", "Bot 1", "Cy"), (1, 2, 3), (0,), levels=(None, "normal", "normal")),
+            summary("b.json", ("Lee", "Bot 2"), (1, 2), (0,), hour=1, levels=(None, "hard")),
+            summary("c.json", ("Cy", "Émile"), (1, 2), (0,), hour=2))
+
+        def found(typed: str) -> list[str]:
+            listed = [m.path.name for m in h.matches(player=typed)]
+            assert h.count(player=typed) == len(listed)
+            return listed
+
+        assert found("Bot 1") == ["a.json"]  # exactly as the list shows it
+        assert found("bot") == ["b.json", "a.json"]
+        assert found("ki") == found("KIM") == ["a.json"]
+        assert found("cy") == ["c.json", "a.json"]
+        assert found(" cy (BOT) ") == ["a.json"]  # as the list shows a bot not named Bot
+        assert found("Bot (hard)") == ["b.json"]  # a level, as the statistics show it
+        assert found("ÉMI") == found("émile") == ["c.json"]
+        assert found("im") == [] and found("Bot 3") == []
+
+
+def test_an_eliminated_players_match_counts_as_lost_and_their_score_not_in_mean_or_best():
+    from dataclasses import replace
+
+    with History() as h:
+        # Kim was out at 21 in the first match, in at 12 in the second.
+        put(h, replace(summary("a.json", ("Kim", "Lee", "Cy"), (21, 15, 9), (1,)), eliminated=(0,)),
+            replace(summary("b.json", ("Kim", "Lee", "Cy"), (12, 14, 3), (0,), hour=1), eliminated=(2,)),
+            replace(summary("c.json", ("Kim", "Cy"), (8, 20), (0,), hour=2), eliminated=(1,)),
+            # Billy won; Kim was out with more than Lee, who was still in.
+            replace(summary("d.json", ("Kim", "Lee"), (25, 10), (), hour=3, other_winner="Billy"),
+                    eliminated=(0,)))
+        stats = {s.player.label: s for s in h.stats(game=GAME)}
+        kim, cy = stats["Kim"], stats["Cy"]
+        assert (kim.matches, kim.wins, kim.outs) == (4, 2, 2)
+        assert kim.mean_score == 10 and kim.best_score == 12  # 21 and 25 were out: not counted
+        assert kim.longest_streak == 2 and kim.current_streak == 0
+        assert (cy.matches, cy.wins, cy.outs) == (3, 0, 2) and cy.mean_score == 9 and cy.best_score == 9
+        # Head to head: one still in is ahead of one out, whatever the scores.
+        h2h = h.head_to_head("Lee", "Kim", game=GAME)
+        assert (h2h.matches, h2h.a_wins, h2h.b_wins, h2h.draws) == (3, 2, 1, 0)
+        assert h.stats(game=GAME, player="Cy")[0].outs == 2
+
+
 def test_a_shared_win_counts_one_kth_to_each_winner():
     with History() as h:
         put(h, summary("a.json", ("Ann", "Ben", "Cid"), (5, 5, 1), (0, 1)),
@@ -174,6 +218,19 @@ def test_play_again_keeps_a_running_tally_of_the_series():
     assert [player.label for player, _ in tallies[-1]] == ["Ann", "Ben"]
     assert len({m.series or m.record_id for m in sitting}) == 1
     assert newest_first[0].series is None
+
+
+def test_tonights_table_counts_each_bot_by_its_seat_not_by_its_level():
+    from dataclasses import replace
+
+    names, levels = ("Kim", "Cy", "Bot 2"), (None, "normal", "normal")
+    first = summary("a.json", names, (1, 2, 3), (1,), levels=levels)
+    second = replace(summary("b.json", names, (1, 2, 3), (2,), hour=1, levels=levels), series=first.record_id)
+    with History() as h:
+        put(h, first, second)
+        tally = h.series(second.path)
+    assert [(player.label, wins) for player, wins in tally] == [("Kim", 0), ("Cy", 1), ("Bot 2", 1)]
+    assert [player.key for player, _ in tally] == ["kim", "bot:normal:cy", "bot:normal:bot 2"]
 
 
 def test_records_without_a_series_still_load_and_keep_none():

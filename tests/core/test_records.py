@@ -292,6 +292,16 @@ def test_a_record_from_before_the_levels_were_renamed_loads_with_its_heuristic_b
     assert match.deciders() == [0]  # both bots played; Kim's turn
 
 
+def test_a_save_names_each_bot_level_as_players_do_and_reads_back_the_same():
+    record = MatchRecord(game="blind-chicken", seats=[Seat("Kim"), Seat("Bot 1", "heuristic"),
+                                                      Seat("Bot 2 (hard)", "search"), Seat("Bot 3 (easy)", "random")],
+                         seed=3, options={"hands": 1})
+    path = records.save(record)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert [seat["bot"] for seat in saved["seats"]] == [None, "normal", "hard", "easy"]
+    assert [seat.bot for seat in records.load(path).seats] == [None, "heuristic", "search", "random"]
+
+
 # ---------------------------------------------------------------- killed while finishing
 
 class Killed(BaseException):

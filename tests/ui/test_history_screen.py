@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import datetime
 
 from textual.widgets import Button
 
 from tablegames.core import history, records
-from tablegames.core.history import History
+from tablegames.core.history import History, MatchSummary
 from tablegames.core.match import Match
-from tablegames.ui.history import HistoryScreen
+from tablegames.core.records import Seat
+from tablegames.ui.history import HistoryScreen, match_line
+from tablegames.ui.labels import seat_label
 from tablegames.ui.picker import PickerScreen
 from tablegames.ui.results import ResultsScreen
 from tablegames.ui.review import LABEL, ReviewTable
@@ -94,6 +97,37 @@ async def test_history_filters_by_game_and_by_player_name_ignoring_case_and_spac
         await pilot.press("Z")
         await settle(pilot)
         assert screen.summaries == [] and "No finished match with these filters." in screen_text(app)
+
+
+async def test_the_player_filter_takes_a_name_as_the_list_shows_it_or_its_start():
+    old, mid, new = three_matches()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(pilot)
+        await pilot.press("slash")
+        for key in ("B", "o", "t", "space", "1"):
+            await pilot.press(key)
+        await settle(pilot)
+        assert [s.path for s in screen.summaries] == [new[0], mid[0], old[0]]
+        for _ in range(5):
+            await pilot.press("backspace")
+        for key in ("z", "O"):
+            await pilot.press(key)
+        await settle(pilot)
+        assert [s.path for s in screen.summaries] == [new[0]]
+        assert "1 finished match found" in screen_text(app)
+
+
+def test_the_history_names_each_seat_as_the_score_table_does():
+    seats = [Seat("Kim"), Seat("Bottle", "heuristic"), Seat("Bot 2 (hard)", "search"), Seat("Cy", "random")]
+    summary = MatchSummary(
+        path=records.finished_dir() / "x.json", game="blind-chicken", title="Blind Chicken",
+        finished_at=datetime(2030, 1, 1), options={}, names=tuple(s.name for s in seats),
+        levels=(None, "normal", "hard", "easy"), scores=(1, 2, 3, 4), winners=(0,), other_winner=None,
+        eliminated=(), moves=1, seconds=None, stages=())
+    line = match_line(summary, "*").plain
+    assert "*Kim 1, Bottle (bot) 2, Bot 2 (hard) 3, Cy (bot) 4" in line
+    assert [seat_label(seat) for seat in seats] == ["Kim", "Bottle (bot)", "Bot 2 (hard)", "Cy (bot)"]
 
 
 async def test_enter_in_the_history_reviews_the_match_under_the_cursor():
@@ -223,14 +257,16 @@ async def test_the_results_after_play_again_show_tonights_tally():
     for _, record in (first, second):
         result = records.replay(record).result()
         for seat in result.winners:
-            name = record.names[seat] if record.seats[seat].bot is None else "Bot (normal)"
+            name = record.names[seat]
             wins[name] = wins.get(name, 0) + 1 / len(result.winners)
     app = make_app(Match(second[1], save_path=second[0]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
         line = next(line for line in text.splitlines() if "Tonight's table" in line)
-        for name in ("Kim", "Lee", "Bot (normal)"):
+        # A bot by its seat's name, as the score table names it, not "Bot (normal)".
+        assert "Bot (normal)" not in text
+        for name in ("Kim", "Lee", "Bot 1"):
             count = wins.get(name, 0)
             shown = f"{count:.0f}" if count == int(count) else f"{count:.1f}"
             assert f"{name} {shown}" in line

@@ -138,3 +138,28 @@ async def test_statistics_open_from_the_history_for_its_game():
         assert "Statistics, Nutty Business: 3 players" in screen_text(app)
         await pilot.press("escape")
         assert app.screen is history
+
+
+async def test_eliminated_players_show_out_in_the_history_and_the_statistics():
+    # Seeds 1 and 3: Bot 1 is shot (out) with 17, then with 10.
+    for seed in (1, 3):
+        finished_record("blasting-billy", ("Kim", "Lee", "Bot 1"), seed=seed, day=seed)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        history = await open_history(pilot)
+        text = screen_text(app)
+        assert "Bot 1 17 (out)" in text and "Bot 1 10 (out)" in text and "Kim 34 (out)" not in text
+        for _ in range(10):
+            if history.game == "blasting-billy":
+                break
+            await pilot.press("g")
+            await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        text = screen_text(app)
+        headers = next(line.split() for line in text.splitlines() if "Player" in line and "Matches" in line)
+        assert headers[6] == "Out", headers
+        # Out in both: played and lost twice, no score counted.
+        assert row_of(text, "Bot (normal)")[2:] == ["2", "0", "0%", "-", "-", "2", "0", "0"]
+        assert row_of(text, "Kim")[6] == "0"
+        assert cut_lines(app) == []
