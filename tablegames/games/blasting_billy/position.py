@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id,
@@ -60,7 +60,7 @@ DECISION = "play"
 def _cards(value: Any, what: str) -> list[int]:
     """A list of card ids as cards."""
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of cards such as \"G7\" or \"JX\", not {value!r}.")
+        raise PositionError(f"{what} must be a list of cards such as \"G7\" or \"JX\", not {said(value)}.")
     out = []
     for token in value:
         try:
@@ -68,7 +68,7 @@ def _cards(value: Any, what: str) -> list[int]:
         except KeyError:
             out.append(-1)
         if out[-1] < 0:
-            raise PositionError(f"{what}: {token!r} is no card of Blasting Billy (a type letter "
+            raise PositionError(f"{what}: {said(token)} is no card of Blasting Billy (a type letter "
                                 "G, B, C, J or D, then 0-10 or X).")
     return out
 
@@ -80,9 +80,9 @@ def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str],
         return [[] for _ in names]
     rows = field(description, key, list, "one list of cards per seat, in seat order")
     if len(rows) != len(names):
-        raise PositionError(f"{key!r} must hold {len(names)} lists of cards, one per seat; "
+        raise PositionError(f"{said(key)} must hold {len(names)} lists of cards, one per seat; "
                             f"it holds {len(rows)}.")
-    return [_cards(row, f"{key!r} of {names[s]}") for s, row in enumerate(rows)]
+    return [_cards(row, f"{said(key)} of {names[s]}") for s, row in enumerate(rows)]
 
 
 def _columns(cards: list[int]) -> list[list[int]]:
@@ -109,10 +109,10 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     decision = description.get("decision")
     if to_move is None and decision is not None:
         raise PositionError(f"Nobody decides anything once the game is over ('to_move' is null), "
-                            f"so no decision {decision!r}.")
+                            f"so no decision {said(decision)}.")
     if decision not in (None, DECISION):
-        raise PositionError(f"The only decision in Blasting Billy is {DECISION!r} (a card to Billy, "
-                            f"into your loot or into the box), not {decision!r}.")
+        raise PositionError(f"The only decision in Blasting Billy is {said(DECISION)} (a card to Billy, "
+                            f"into your loot or into the box), not {said(decision)}.")
     hands, loot, billy, box, removed, deck = _piles(description, names, to_move is None, seed)
     played = sum(map(len, loot)) + len(billy) + len(box)
     if to_move is None:

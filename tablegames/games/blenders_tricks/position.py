@@ -51,7 +51,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from tablegames.core.decisions import DecisionQueue
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of, trick_winner_claims,
@@ -67,10 +67,10 @@ FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "
 
 def _cards(value: Any, what: str) -> list[int]:
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of card numbers, not {value!r}.")
+        raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
     for card in value:
         if type(card) is not int or not 1 <= card <= 40:
-            raise PositionError(f"{what}: {card!r} is not a card (cards are 1-40).")
+            raise PositionError(f"{what}: {said(card)} is not a card (cards are 1-40).")
     return list(value)
 
 
@@ -79,14 +79,14 @@ def _per_seat(description: Mapping[str, Any], key: str, n: int) -> list[Any]:
     if value is None:
         return [[] for _ in range(n)]
     if not isinstance(value, list) or len(value) != n:
-        raise PositionError(f"{key!r} must be a list with one entry per seat ({n}).")
+        raise PositionError(f"{said(key)} must be a list with one entry per seat ({n}).")
     return value
 
 
 def _numbers(value: Any, what: str, size: int) -> list[int]:
     if not isinstance(value, list) or len(value) != size or not all(
             type(x) is int and x >= 0 for x in value):
-        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {value!r}.")
+        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {said(value)}.")
     return list(value)
 
 
@@ -98,17 +98,17 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     state = BlendersState(names, options, seed)
     decision = field(description, "decision", str, "pass, play, claim, spend or over")
     if decision not in {p.value for p in Phase}:
-        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {decision!r}.")
+        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {said(decision)}.")
     phase = Phase(decision)
     rnd = description.get("round", 1)
     if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
-        raise PositionError(f"'round' must be 1-{ROUNDS}, not {rnd!r}.")
+        raise PositionError(f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
     state.round = rnd
     state.leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
-    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(
-        field(description, "hands", list, "each seat's cards"))]
-    if len(hands) != n:
-        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(hands)}.")
+    raw_hands = field(description, "hands", list, "each seat's cards")
+    if len(raw_hands) != n:
+        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(raw_hands)}.")
+    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(raw_hands)]
     trick = _cards(description.get("trick", []), "'trick'")
     claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(_per_seat(description, "claimed", n))]
     ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(_per_seat(description, "ignored", n))]
@@ -169,7 +169,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     if "to_move" in description:
         movers = description["to_move"]
         if not isinstance(movers, list):
-            raise PositionError(f"'to_move' must be a list of seats, not {movers!r}.")
+            raise PositionError(f"'to_move' must be a list of seats, not {said(movers)}.")
         if sorted(seat_of(names, m, "'to_move'") for m in movers) != sorted(state.to_move()):
             raise PositionError("'to_move' does not match the position: "
                                 f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
@@ -204,7 +204,7 @@ def _last_trick(value: Any, names: Sequence[str]) -> tuple[tuple[tuple[int, int]
     pairs = []
     for p in plays:
         if not isinstance(p, list) or len(p) != 2:
-            raise PositionError(f"A play of the last trick is [seat, card], not {p!r}.")
+            raise PositionError(f"A play of the last trick is [seat, card], not {said(p)}.")
         pairs.append((seat_of(names, p[0], "a seat in the last trick"), _cards([p[1]], "the last trick")[0]))
     if len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names):
         raise PositionError("The last trick has one card from every player.")
@@ -258,7 +258,7 @@ def _pass(state: BlendersState, description: Mapping[str, Any], names: Sequence[
     if not isinstance(passed, dict):
         raise PositionError("'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
-        seat = seat_of(names, int(who) if isinstance(who, str) and who.isdigit() else who, "a seat in 'passed'")
+        seat = seat_of(names, int(who) if isinstance(who, str) and who.isascii() and who.isdigit() and len(who) < 3 else who, "a seat in 'passed'")
         cards = _cards(pair, f"{names[seat]}'s pass")
         if len(cards) != 2 or cards[0] == cards[1] or any(c not in state.hands[seat] for c in cards):
             raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
@@ -306,7 +306,7 @@ def _spend(state: BlendersState, description: Mapping[str, Any], names: Sequence
 
 
 def _bad_spenders(raw: Any) -> list[int]:
-    raise PositionError(f"'spenders' must be a list of seats, not {raw!r}.")
+    raise PositionError(f"'spenders' must be a list of seats, not {said(raw)}.")
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:

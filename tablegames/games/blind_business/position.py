@@ -74,7 +74,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.core.state import BaseState
 from tablegames.games.blind_business.cards import (
     CARD_BY_ID,
@@ -121,33 +121,33 @@ _AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
 
 def _card(value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in CARD_BY_ID:
-        raise PositionError(f"{where}: {value!r} is not a card (cards are ids such as 'PG7', 'BWV', 'TR1').")
+        raise PositionError(f"{where}: {said(value)} is not a card (cards are ids such as 'PG7', 'BWV', 'TR1').")
     return CARD_BY_ID[value]
 
 
 def _cards(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of card ids, not {value!r}.")
+        raise PositionError(f"{where} must be a list of card ids, not {said(value)}.")
     return [_card(v, where) for v in value]
 
 
 def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str]) -> list[Any]:
     value = description[key]
     if not isinstance(value, list) or len(value) != len(names):
-        raise PositionError(f"{key!r} must be a list with one entry per player ({len(names)}).")
+        raise PositionError(f"{said(key)} must be a list with one entry per player ({len(names)}).")
     return value
 
 
 def _slot(value: Any, what: str) -> int:
     if type(value) is not int or not 1 <= value <= HAND_SIZE:
-        raise PositionError(f"{what} must be a slot 1-{HAND_SIZE}, not {value!r}.")
+        raise PositionError(f"{what} must be a slot 1-{HAND_SIZE}, not {said(value)}.")
     return value - 1
 
 
 def _flag(request: Mapping[str, Any], key: str) -> bool:
     value = request.get(key, False)
     if type(value) is not bool:
-        raise PositionError(f"request {key!r} must be true or false, not {value!r}.")
+        raise PositionError(f"request {said(key)} must be true or false, not {said(value)}.")
     return value
 
 
@@ -172,7 +172,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     for s, raw in enumerate(raw_hands):
         if not isinstance(raw, list) or len(raw) != HAND_SIZE:
             raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
-                                f"empty slot), not {raw!r}.")
+                                f"empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else _card(v, f"{names[s]}'s hand") for v in raw])
     areas = ([_cards(a, f"{names[s]}'s play area") for s, a in enumerate(_per_seat(description, "areas", names))]
              if "areas" in description else [[] for _ in range(n)])
@@ -203,7 +203,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         if t not in TRAINERS:
             raise PositionError(f"'trainers': {tid} is not a Trainer.")
         if district not in _DISTRICT_OF:
-            raise PositionError(f"'trainers': {district!r} is not a district ({', '.join(DISTRICT_NAMES)}).")
+            raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
         if not any(t in a for a in areas):
             raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
         state.tdist[t - 48] = _DISTRICT_OF[district]
@@ -212,7 +212,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError("'tokens' must be whole numbers 0 or more, one per player.")
     supply = description.get("supply", OK_TOKENS - sum(tokens))
     if type(supply) is not int or supply < 0 or sum(tokens) + supply > OK_TOKENS:
-        raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({supply!r}) must be whole "
+        raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({said(supply)}) must be whole "
                             f"numbers adding up to at most {OK_TOKENS}.")
     state.tokens, state.supply = list(tokens), supply
     state.dcount = [[0] * 4 for _ in range(n)]
@@ -224,7 +224,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     # Whose turn.
     played = description.get("turns_played", 0)
     if type(played) is not int or not 0 <= played <= state.turns_total:
-        raise PositionError(f"'turns_played' must be a whole number 0-{state.turns_total}, not {played!r}.")
+        raise PositionError(f"'turns_played' must be a whole number 0-{state.turns_total}, not {said(played)}.")
     state.turn_no = played
     _turn(state, description, phase)
     _exchange(state, description, phase)
@@ -239,7 +239,7 @@ def _phase(description: Mapping[str, Any]) -> Phase:
         return Phase(word)
     except ValueError:
         raise PositionError(f"'decision' must be one of: {', '.join(p.value for p in Phase)}; "
-                            f"not {word!r}.") from None
+                            f"not {said(word)}.") from None
 
 
 def _turn(state: BlindBusinessState, description: Mapping[str, Any], phase: Phase) -> None:
@@ -288,7 +288,7 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         state.ok = _flag(request, "ok")
         answer = request.get("answer")
         if answer not in (None, "yes", "no"):
-            raise PositionError(f"request 'answer' must be \"yes\", \"no\" or null, not {answer!r}.")
+            raise PositionError(f"request 'answer' must be \"yes\", \"no\" or null, not {said(answer)}.")
         state.answer = None if answer is None else answer == "yes"
         if state.ok and state.answer is not True and phase != Phase.ANSWER:
             raise PositionError("An ask with an OK token is answered yes at once: 'answer' must be \"yes\".")
@@ -366,7 +366,7 @@ def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         kind, seat = simple[phase]
         assert seat is not None
         if given is not None and seat_of(names, given, "'to_move'") != seat:
-            raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {given}.")
+            raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {said(given)}.")
         _check_request(state, phase)
         queue.push(kind(seat))
         return

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.games.blind_chicken.cards import DECK_SIZE, LOWEST_CARD, trick_score
 from tablegames.games.blind_chicken.rules import BlindChickenState, set_up
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
@@ -73,10 +73,10 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
     def cards(value: Any, what: str) -> list[int]:
         if not isinstance(value, list):
-            raise PositionError(f"{what} must be a list of card numbers, not {value!r}.")
+            raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
         for card in value:
             if type(card) is not int:
-                raise PositionError(f"{what} must hold card numbers, not {card!r}.")
+                raise PositionError(f"{what} must hold card numbers, not {said(card)}.")
             if not lowest <= card < DECK_SIZE:
                 raise PositionError(f"There is no card {card} with {n} players (the deck is "
                                     f"{lowest}-{DECK_SIZE - 1}).")
@@ -84,17 +84,17 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
     def per_seat(key: str, value: Any) -> list[Any]:
         if not isinstance(value, list) or len(value) != n:
-            raise PositionError(f"{key!r} must be a list of {n} entries, one per seat in seat order.")
+            raise PositionError(f"{said(key)} must be a list of {n} entries, one per seat in seat order.")
         return value
 
     phase = DECISIONS.get(field(description, "decision", str, "arrange, play, aside or none"))
     if phase is None:
         raise PositionError(f"'decision' must be one of {', '.join(DECISIONS)}, "
-                            f"not {description['decision']!r}.")
+                            f"not {said(description['decision'])}.")
     dealer = seat(field(description, "dealer", (int, str), "who dealt this hand"), "'dealer'")
     hand_no = description.get("hand_no", 1)
     if type(hand_no) is not int or hand_no < 1:
-        raise PositionError(f"'hand_no' must be a whole number from 1, not {hand_no!r}.")
+        raise PositionError(f"'hand_no' must be a whole number from 1, not {said(hand_no)}.")
     finished = hand_no if phase == OVER else hand_no - 1
     hand_scores = description.get("hand_scores", [])
     if not isinstance(hand_scores, list) or any(
@@ -108,7 +108,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     taken: list[list[tuple[int, ...]]] = []
     for s, tricks in enumerate(per_seat("taken", description.get("taken", [[]] * n))):
         if not isinstance(tricks, list):
-            raise PositionError(f"'taken' must hold a list of tricks per seat, not {tricks!r}.")
+            raise PositionError(f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
         for i, t in enumerate(tricks):
             if len(cards(t, f"{names[s]}'s trick {i + 1}")) != n:
                 raise PositionError(f"Every taken trick has {n} cards; {names[s]}'s trick {i + 1} has {len(t)}.")

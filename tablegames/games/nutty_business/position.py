@@ -63,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.core.secret import SecretChoices
 from tablegames.games.nutty_business.rules import (
     NuttyState, choose_order, choose_raid, customs_splits, split_customs,
@@ -79,7 +79,7 @@ FIRST_CARD = "first card"
 # A decision inside a turn, after its card was played.
 _MID_TURN = ("order", "customs", "raid")
 _CARDS = " ".join(CODES)
-_DECISIONS = f"{FIRST_CARD!r}, 'play', 'order', 'customs', 'raid' or null (the game is over)"
+_DECISIONS = f"{said(FIRST_CARD)}, 'play', 'order', 'customs', 'raid' or null (the game is over)"
 
 
 def build_position(names: Sequence[str], options: Mapping[str, int],
@@ -91,12 +91,12 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     state = NuttyState(names, options, seed)  # the seed draws the first player
     decision = field(description, "decision", (str, type(None)), _DECISIONS)
     if decision is not None and decision not in (FIRST_CARD, "play", *_MID_TURN):
-        raise PositionError(f"'decision' must be {_DECISIONS}, not {decision!r}.")
+        raise PositionError(f"'decision' must be {_DECISIONS}, not {said(decision)}.")
     setup = decision == FIRST_CARD
     for key, needs in (("first_cards", setup), ("played", decision in _MID_TURN),
                        ("pending", decision in ("customs", "raid")), ("gained", decision == "customs")):
         if not needs and description.get(key) is not None:
-            raise PositionError(f"{key!r} has no place in a position with decision {_said(decision)}.")
+            raise PositionError(f"{said(key)} has no place in a position with decision {_said(decision)}.")
     if "start" in description:
         state.start = seat_of(names, description["start"], "'start'")
 
@@ -127,7 +127,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
             continue
         row = given_hands[s]
         if not isinstance(row, list):
-            raise PositionError(f"{names[s]}'s hand must be a list of cards, not {row!r}.")
+            raise PositionError(f"{names[s]}'s hand must be a list of cards, not {said(row)}.")
         hand = [_card(c, s, names, f"{names[s]}'s hand") for c in row]
         _no_twice(placed + hand, s, names, "in their hand, on their piles or face down")
         if len(hand) != len(rest):
@@ -197,7 +197,7 @@ def _queue(state: NuttyState, description: Mapping[str, Any], decision: str | No
                                 "cards: somebody's hand must be empty.")
         return
     if to_move is None:
-        raise PositionError(f"The position needs 'to_move' (whose turn it is) for decision {decision!r}.")
+        raise PositionError(f"The position needs 'to_move' (whose turn it is) for decision {said(decision)}.")
     seat = seat_of(names, to_move, "'to_move'")
     state.turn = seat
     if not state.hands[seat] and decision == "play":
@@ -328,7 +328,7 @@ def _per_seat(description: Mapping[str, Any], key: str, n: int, required: bool =
         return [None] * n
     rows: list[Any] = field(description, key, list, "one entry per seat")
     if len(rows) != n:
-        raise PositionError(f"{key!r} must have one entry per player ({n}), not {len(rows)}.")
+        raise PositionError(f"{said(key)} must have one entry per player ({n}), not {len(rows)}.")
     return rows
 
 
@@ -336,23 +336,23 @@ def _numbers(description: Mapping[str, Any], key: str, n: int | None) -> list[in
     rows = _per_seat(description, key, n, required=True) if n else field(description, key, list)
     for value in rows:
         if type(value) is not int or value < 0:
-            raise PositionError(f"{key!r} must hold whole numbers 0 or more, not {value!r}.")
+            raise PositionError(f"{said(key)} must hold whole numbers 0 or more, not {said(value)}.")
     return list(rows)
 
 
 def _card(value: Any, seat: int, names: Sequence[str], where: str) -> int:
     if not isinstance(value, str):
-        raise PositionError(f"A card in {where} must be a card's code ({_CARDS}), not {value!r}.")
+        raise PositionError(f"A card in {where} must be a card's code ({_CARDS}), not {said(value)}.")
     code, _, owner = value.lower().partition(".")
     if code not in CODES:
-        raise PositionError(f"Unknown card {value!r} in {where} (cards: {_CARDS}).")
+        raise PositionError(f"Unknown card {said(value)} in {where} (cards: {_CARDS}).")
     if owner:
         try:
             whose = owner_of(value)
         except ValueError:
             whose = -1
         if whose != seat:
-            raise PositionError(f"{value!r} in {where} is not {names[seat]}'s card: a player's "
+            raise PositionError(f"{said(value)} in {where} is not {names[seat]}'s card: a player's "
                                 "cards never change owner.")
     return CODES.index(code)
 
@@ -393,7 +393,7 @@ def _ledger(description: Mapping[str, Any], nuts: list[int], names: Sequence[str
             raise PositionError(f"{names[s]}'s ledger must be a JSON object of lines and nuts.")
         unknown = sorted(set(row) - set(LEDGER))
         if unknown:
-            raise PositionError(f"{names[s]}'s ledger has no line {unknown[0]!r} "
+            raise PositionError(f"{names[s]}'s ledger has no line {said(unknown[0])} "
                                 f"(lines: {', '.join(LEDGER)}).")
         line = [row.get(name, 0) for name in LEDGER]
         if any(type(a) is not int or a < 0 for a in line):
