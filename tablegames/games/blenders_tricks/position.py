@@ -57,8 +57,8 @@ from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of, trick_winner_claims,
 )
 from tablegames.games.blenders_tricks.vocab import (
-    DECK, HAND_SIZE, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, TOKENS, TRICK_TURNS, ClaimChoice, Pass, Phase,
-    SpendChoice,
+    DECK, HAND_SIZE, ICONS, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, SUIT, TOKENS, TRICK_TURNS, ClaimChoice, Pass,
+    Phase, SpendChoice,
 )
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
@@ -162,6 +162,9 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
     else:
         state.earner = state.rounds[-1].earner  # over: nothing is pending
+    _check_rounds(state)
+    _check_this_round(state, phase, size)
+    _check_tokens(state, phase)
     if phase is not Phase.PASS and "passed" in description:
         raise PositionError("'passed' belongs to the pass only.")
     if phase is not Phase.SPEND and "spenders" in description:
@@ -303,6 +306,116 @@ def _spend(state: BlendersState, description: Mapping[str, Any], names: Sequence
     for s in spenders:
         cards = tuple(c for c in state.claimed[s] if c not in state.ignored[s])
         state.decisions.push(SpendChoice(s, cards, reason=SPEND_REASON))
+
+
+# ----- what the rounds played so far imply
+
+def _gains(claimed: Sequence[int], ignored: Sequence[int]) -> tuple[int, int, int]:
+    """The icons a round adds per suit: its claimed cards but the ignored."""
+    gains = [0, 0, 0]
+    for card in claimed:
+        if card not in ignored:
+            gains[SUIT[card]] += ICONS[card]
+    return gains[0], gains[1], gains[2]
+
+
+def _no_wild_claimed(claimed: Sequence[Sequence[int]], names: Sequence[str], when: str) -> None:
+    for s, cards in enumerate(claimed):
+        wild = next((c for c in cards if IS_WILD[c]), None)
+        if wild is not None:
+            raise PositionError(f"{names[s]} claimed the wild {wild} {when}: wilds are never claimed.")
+
+
+def _check_rounds(state: BlendersState) -> None:
+    """Each finished round scored what it claimed, its token went to a
+    player who claimed the most, and the totals are the rounds' sums."""
+    names, n = state.names, state.n
+    for number, r in enumerate(state.rounds, start=1):
+        when = f"in round {number}"
+        _no_wild_claimed(r.claimed, names, when)
+        cards = [c for cl in r.claimed for c in cl]
+        if len(set(cards)) != len(cards):
+            raise PositionError(f"A card is claimed twice {when}: each card is claimed once a round.")
+        if len(cards) > (n - 1) * HAND_SIZE[n]:
+            raise PositionError(f"{len(cards)} cards are claimed {when}; its {HAND_SIZE[n]} tricks give at most "
+                                f"{(n - 1) * HAND_SIZE[n]}.")
+        for s in range(n):
+            if any(c not in r.claimed[s] for c in r.ignored[s]):
+                raise PositionError(f"{names[s]} ignores a card {when} they did not claim in it.")
+            if r.gains[s] != _gains(r.claimed[s], r.ignored[s]):
+                raise PositionError(f"{names[s]}'s gains {when} are {list(r.gains[s])}, but their claimed cards "
+                                    f"give {list(_gains(r.claimed[s], r.ignored[s]))}.")
+        most = max(len(cl) for cl in r.claimed)
+        if len(r.claimed[r.earner]) != most:
+            raise PositionError(f"{names[r.earner]} earned the token {when} with {len(r.claimed[r.earner])} "
+                                f"card(s) claimed; the most claimed was {most}.")
+    for s in range(n):
+        summed = [sum(r.gains[s][suit] for r in state.rounds) for suit in range(3)]
+        if state.totals[s] != summed:
+            raise PositionError(f"{names[s]}'s totals are {state.totals[s]}, but the finished rounds add up to "
+                                f"{summed}.")
+
+
+def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
+    """The cards claimed this round came from the tricks taken, the last of
+    them as ``last_trick`` shows, and its winner leads the next."""
+    names, n = state.names, state.n
+    if phase is Phase.OVER:
+        return  # the last round is scored: its claims are in 'rounds'
+    _no_wild_claimed(state.claimed, names, "this round")
+    played = len(state.trick_cards)
+    taken = 0 if phase is Phase.PASS else size if phase is Phase.SPEND else \
+        size - len(state.hands[state.leader]) - (1 if played else 0)
+    claimed = sum(len(c) for c in state.claimed)
+    if claimed > (n - 1) * taken:
+        raise PositionError(f"{claimed} card(s) are claimed this round, but {taken} trick(s) taken give at most "
+                            f"{(n - 1) * taken}: every claimed card was won in a trick.")
+    if taken == 0:
+        if state.last_trick is not None:
+            raise PositionError("No trick is taken yet this round, so there is no 'last_trick'.")
+        if state.rounds and state.leader != state.rounds[-1].earner:
+            raise PositionError(f"{names[state.rounds[-1].earner]} earned the last round's token and leads "
+                                "this round's first trick.")
+        return
+    if state.last_trick is None:
+        return  # (optional while the play goes on: the round's last trick sets it)
+    plays, winner, got = state.last_trick
+    first = plays[0][0]
+    if any(seat != (first + i) % n for i, (seat, _) in enumerate(plays)):
+        raise PositionError("The last trick's plays go round to the left from its leader.")
+    if phase is not Phase.SPEND and state.leader != winner:
+        raise PositionError(f"{names[winner]} won the last trick and leads this one, not {names[state.leader]}.")
+    cards = [c for _, c in plays]
+    best = max(cards)
+    others = [c for c in cards if c != best and not IS_WILD[c]]
+    if IS_WILD[best]:
+        rule, fits = "a wild's winner claims every non-wild card", sorted(got) == sorted(others)
+    else:
+        rule = "the winner claims their card and one other non-wild card, if any"
+        fits = best in got and len(got) == 1 + min(1, len(others)) and all(c in others for c in got if c != best)
+    if len(set(got)) != len(got) or not fits:
+        raise PositionError(f"The last trick's claimed cards {list(got)} cannot be: {rule}.")
+    if any(c not in state.claimed[winner] for c in got):
+        raise PositionError(f"{names[winner]} claimed {list(got)} from the last trick: they must be among "
+                            f"{names[winner]}'s claimed cards.")
+    elsewhere = {c for h in state.hands for c in h} | set(state.trick_cards) | \
+        {c for s, cl in enumerate(state.claimed) for c in cl if s != winner or c not in got}
+    stray = next((c for c in cards if c in elsewhere), None)
+    if stray is not None:
+        raise PositionError(f"Card {stray} was played to the last trick, so it is in no hand, trick or other "
+                            "claim.")
+
+
+def _check_tokens(state: BlendersState, phase: Phase) -> None:
+    """A player's barley tokens are those they earned, less one for each
+    card a token ignored."""
+    names, n = state.names, state.n
+    for s in range(n):
+        earned = sum(r.earner == s for r in state.rounds) + (phase is Phase.SPEND and state.earner == s)
+        spent = sum(len(r.ignored[s]) for r in state.rounds) + (0 if phase is Phase.OVER else len(state.ignored[s]))
+        if state.tokens[s] != earned - spent:
+            raise PositionError(f"{names[s]} holds {state.tokens[s]} barley token(s), but earned {earned} and spent "
+                                f"{spent}: a token is earned at a round's end and spent on an ignored card.")
 
 
 def _bad_spenders(raw: Any) -> list[int]:
