@@ -50,7 +50,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
-from tablegames.games.blind_chicken.cards import DECK_SIZE, LOWEST_CARD, trick_score
+from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
 from tablegames.games.blind_chicken.rules import BlindChickenState, set_up
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
 
@@ -103,6 +103,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError(f"'hand_scores' must list each finished hand's {n} minus points (0 or less).")
     if len(hand_scores) != finished:
         raise PositionError(f"'hand_scores' must list the {finished} finished hand(s), not {len(hand_scores)}.")
+    _check_hand_totals(hand_scores, n)
 
     hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat("hands", field(description, "hands", list)))]
     taken: list[list[tuple[int, ...]]] = []
@@ -196,6 +197,25 @@ def _check_each_card_once(hands: list[list[int]], taken: list[list[tuple[int, ..
     for card in range(lowest, DECK_SIZE):
         if card not in seen:
             raise PositionError(f"Card {card} is missing: every card lies in a hand, a taken trick or the trick.")
+
+
+def hand_total_range(n: int) -> tuple[int, int]:
+    """The fewest and the most minus points a hand can hand out in all, with
+    ``n`` players. Most: one player takes every chicken, the costliest
+    together (a trick costs its eggs times its chickens: the eggs sorted,
+    in tricks of n). Fewest: every trick but the one set aside costs at
+    least its eggs, and the one set aside holds at most the n biggest."""
+    eggs = sorted((EGGS[c] for c in range(LOWEST_CARD[n], DECK_SIZE) if EGGS[c]), reverse=True)
+    most = sum(sum(group) * len(group) for group in (eggs[i:i + n] for i in range(0, len(eggs), n)))
+    return sum(eggs) - sum(eggs[:n]), most
+
+
+def _check_hand_totals(hand_scores: list[list[int]], n: int) -> None:
+    fewest, most = hand_total_range(n)
+    for k, row in enumerate(hand_scores, start=1):
+        if not fewest <= -sum(row) <= most:
+            raise PositionError(f"Hand {k} gave {-sum(row)} minus points in all; with {n} players a hand gives "
+                                f"{fewest}-{most} (every chicken is taken, one trick at most set aside).")
 
 
 def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]], over: bool,
