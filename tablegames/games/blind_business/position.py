@@ -63,9 +63,11 @@ The fields (only ``hands`` is always required):
 
 The builder checks what the rules fix at this moment (four slots a hand,
 each card once, tokens and supply within the four, a decision the request
-and the cards can lead to); it does not check that a deal could have
-reached the position (a lesson or a test may put cards away to shorten the
-deck). The luck to come is the seed's: the rng starts from ``seed``.
+and the cards can lead to) and what the turns played imply: two cards won
+a turn into the play areas (``turns_played`` must count them), OK tokens
+only from 2s won, discards only after a 10 or 11 won, neither in family
+rules. It does not check that a deal could have reached the position (a
+lesson or a test may put cards away to shorten the deck). The luck to come is the seed's: the rng starts from ``seed``.
 """
 
 from __future__ import annotations
@@ -230,6 +232,8 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     _exchange(state, description, phase)
     _decision(state, description, phase)
     _check_empty_slots(state, phase)
+    _check_cards_won(state)
+    _check_abilities(state)
     return state
 
 
@@ -477,6 +481,48 @@ def _over(state: BlindBusinessState, description: Mapping[str, Any]) -> None:
         state.row_winners = tuple(sorted({row[0] for row in state.rows}))
     elif state.deck:
         raise PositionError("A game is over by five in a row ('rows') or with the deck empty.")
+
+
+def _check_cards_won(state: BlindBusinessState) -> None:
+    """Every turn wins two cards, into the play areas (a 10 or 11 may
+    discard one from there): the areas and discards hold those of the turns
+    played and this turn's won so far (and the playground card added),
+    give or take the last turn's two (counted as played once the deck ends
+    the game)."""
+    won = (state.won_r != EMPTY) + (state.won_p != EMPTY)
+    out = sum(len(a) for a in state.areas) + len(state.discards) - (state.added is not None)
+    most = 2 * state.turn_no + won
+    if out > most:
+        raise PositionError(f"The play areas and discards hold {out} won card(s), more than the {most} that "
+                            f"{state.turn_no} turn(s) played and {won} card(s) won this turn give: every turn "
+                            "wins two cards.")
+    if out < most - 2:
+        raise PositionError(f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
+                            f"played have won at least {most - 2}: every turn wins two cards.")
+
+
+def _check_abilities(state: BlindBusinessState) -> None:
+    """OK tokens come from the 2s won, discards from the 10s and 11s won;
+    family rules have neither."""
+    won = [c for a in state.areas for c in a] + state.discards
+    if state.added is not None:
+        won.remove(state.added[1])  # (an added card has no ability)
+    taken = OK_TOKENS - state.supply - sum(state.tokens)  # spent
+    taken += sum(state.tokens)
+    twos = sum(1 for c in won if NUMBER[c] == 2)
+    if state.family and (taken or state.discards):
+        raise PositionError("Family rules have no OK tokens and no discards: the tokens stay in the supply.")
+    if taken > twos:
+        raise PositionError(f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: "
+                            "a token comes from winning a 2.")
+    for s, held in enumerate(state.tokens):
+        mine = sum(1 for c in state.areas[s] if NUMBER[c] == 2) + sum(1 for c in state.discards if NUMBER[c] == 2)
+        if held > mine:
+            raise PositionError(f"{state.names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
+    high = sum(1 for c in won if NUMBER[c] >= 10)
+    if len(state.discards) > high:
+        raise PositionError(f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or 11(s) have "
+                            "been won: a discard follows winning one.")
 
 
 def _check_empty_slots(state: BlindBusinessState, phase: Phase) -> None:
