@@ -38,7 +38,8 @@ Fields:
   game needs ``last_drawer`` (who played the very last turn).
 
 Every card is somewhere exactly once; the number of cards played (loot,
-Billy, box) fixes the draw pile's size and everyone's hand size.
+Billy, box) fixes the draw pile's size and everyone's hand size, and a
+player's loot holds no more cards than the turns they have played.
 """
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     if given_start is not None and given_start != start:
         raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
                             "played, whose turn it is says so.")
+    _check_loot_was_played(names, loot, start, _first_pile(len(names)) + len(names) if to_move is None else played)
     return lay_out(names, seed, hands=hands, loot=[_columns(cards) for cards in loot],
                    billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
                    final_left=final_left, last_drawer=last_drawer, to_move=to_move)
@@ -161,6 +163,17 @@ def _piles(description: Mapping[str, Any], names: Sequence[str], over: bool, see
     if removed is None:
         removed, rest = rest[:cut], rest[cut:]
     return hands, loot, billy, box, removed, rest if deck is None else deck
+
+
+def _check_loot_was_played(names: Sequence[str], loot: list[list[int]], start: int, plays: int) -> None:
+    """A player's loot holds only cards they played, one a turn: no more
+    than the turns they have had since ``start``."""
+    n = len(names)
+    for s, cards in enumerate(loot):
+        turns = sum(1 for k in range(plays) if (start + k) % n == s)
+        if len(cards) > turns:
+            raise PositionError(f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played "
+                                f"{turns} turn(s) ({plays} played from {names[start]}): one card a turn.")
 
 
 def _first_pile(n: int) -> int:
