@@ -1076,6 +1076,29 @@ def test_an_all_bot_position_plays_itself_as_an_all_bot_match_does(capsys, app_c
     assert len(match.record.actions) > before or match.is_over()
 
 
+async def test_an_all_bot_position_opens_the_match_and_the_bots_play_it(tmp_path):
+    """Through the real app, given what `play --position` gives it: the
+    match's screen, not the picker, and the bots' moves follow one another
+    (waited for with a wall-clock deadline)."""
+    import argparse
+    import time
+
+    from tablegames.ui.app import TableGamesApp
+    from tablegames.ui.picker import PickerScreen
+
+    path = write_raw(tmp_path, json.dumps(example_position(GAME)))
+    args = argparse.Namespace(position=path, players="bot,bot,bot", seed=None, option=[])
+    match = cli.position_match(registry.get(GAME), args)
+    before = len(match.record.actions)
+    app = TableGamesApp(match=match, bot_delay=0.01)
+    async with app.run_test() as pilot:
+        deadline = time.monotonic() + 60
+        while len(match.record.actions) < before + 3 and not match.is_over() and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert not isinstance(app.screen, PickerScreen)
+        assert len(match.record.actions) >= before + 3 or match.is_over()
+
+
 # ---------------------------------------------------------------- start-up
 
 PICKER_CHILD = r"""

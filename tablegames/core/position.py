@@ -104,6 +104,14 @@ def seat_of(names: Sequence[str], value: Any, what: str) -> int:
                         f"not {said(value)}.")
 
 
+def turns_had(start: int, turns: int, n: int) -> list[int]:
+    """How many of ``turns`` turns each of ``n`` seats has had, the turn
+    passing to the left from seat ``start`` (the turn order every game
+    shares: a position's counts and who is to move are checked against it)."""
+    rounds, extra = divmod(turns, n)
+    return [rounds + ((seat - start) % n < extra) for seat in range(n)]
+
+
 def field(description: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
     """``description[key]``, which must be of ``kind``."""
     if key not in description:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
 from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id,
@@ -168,9 +168,9 @@ def _piles(description: Mapping[str, Any], names: Sequence[str], over: bool, see
 def _check_loot_was_played(names: Sequence[str], loot: list[list[int]], start: int, plays: int) -> None:
     """A player's loot holds only cards they played, one a turn: no more
     than the turns they have had since ``start``."""
-    n = len(names)
+    had = turns_had(start, plays, len(names))
     for s, cards in enumerate(loot):
-        turns = sum(1 for k in range(plays) if (start + k) % n == s)
+        turns = had[s]
         if len(cards) > turns:
             raise PositionError(f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played "
                                 f"{turns} turn(s) ({plays} played from {names[start]}): one card a turn.")

@@ -69,7 +69,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
 from tablegames.core.secret import SecretChoices
 from tablegames.games.nutty_business.rules import (
     NuttyState, choose_order, choose_raid, customs_splits, split_customs,
@@ -184,7 +184,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
 
 def _turns_of(state: NuttyState, seat: int) -> int:
     """The turns ``seat`` has begun: the turn passes left from the start."""
-    return sum(1 for k in range(state.turn_no) if (state.start + k) % state.n == seat)
+    return turns_had(state.start, state.turn_no, state.n)[seat]
 
 
 def _check_turns(state: NuttyState, decision: str | None, given_start: bool) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from tablegames.core.game import Event
-from tablegames.core.position import build as build_checked
+from tablegames.core.position import build as build_checked, turns_had
 from tablegames.games.nutty_business.rules import NuttyState
 from tablegames.games.nutty_business.spec import SPEC
 from tablegames.games.nutty_business.vocab import CODES, KIND_OF_CODE
@@ -49,7 +49,7 @@ def turns_for(piles: Sequence[list[str]], nuts: list[int] | None, turn: int) -> 
     on_piles = [sum(len(p.split()) for p in seat) - 1 for seat in piles]
     for turn_no in range(1, 1000):
         start = (turn - turn_no + 1) % n
-        own = [sum(1 for k in range(turn_no) if (start + k) % n == s) for s in range(n)]
+        own = turns_had(start, turn_no, n)
         if all(own[s] - (s == turn) >= on_piles[s] and 8 * own[s] >= nuts[s] for s in range(n)):
             return turn_no
     raise ValueError("no turn number fits these piles")
