@@ -244,6 +244,8 @@ def _check_hands(state: BlendersState, phase: Phase, size: int) -> None:
     if phase is Phase.SPEND or phase is Phase.OVER:
         expect = [0] * n
     for s in range(n):
+        if len(hands[s]) > size:
+            raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); with {n} players {size} are dealt.")
         if len(hands[s]) != expect[s] or expect[s] > size:
             raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); this point of the round needs "
                                 f"{max(expect[s], 0)}.")

@@ -306,3 +306,9 @@ def test_a_rounds_token_goes_to_a_player_who_claimed_the_most():
 def test_the_last_rounds_token_earner_leads_the_first_trick_of_the_next():
     d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader=0, tokens=[0, 1, 0], decision="play")
     assert error(d) == "P1 earned the last round's token and leads this round's first trick."
+
+
+def test_a_hand_of_more_cards_than_are_dealt_is_refused_as_such():
+    d = start(decision="play")
+    d["hands"][0] = d["hands"][0] * 3
+    assert error(d) == "P0 holds 39 card(s); with 3 players 13 are dealt."
