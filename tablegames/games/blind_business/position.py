@@ -30,8 +30,8 @@ The fields (only ``hands`` is always required):
 - ``turns_played``: turns finished before this one (default 0). After the
   last turn (``add``, or ``over`` by the empty deck) it counts that one too.
 - ``requester``: whose turn it is (default: the seat to move in ``ask``).
-  ``start``: the start player (default: the requester, counted back by the
-  turns played, as the turn passes to the left).
+  ``start``: the start player (the requester, counted back by the turns
+  played, as the turn passes to the left; if given it must agree).
 - ``decision``: what is decided now: ``first look``, ``ask`` (the default),
   ``answer``, ``take``, ``counter``, ``reply``, ``assign``, ``discard``,
   ``swap``, ``peek``, ``add`` or ``over``. ``to_move``: who decides, needed
@@ -259,10 +259,16 @@ def _turn(state: BlindBusinessState, description: Mapping[str, Any], phase: Phas
         if state.turn_no or any(state.areas) or state.discards:
             raise PositionError("The first look comes before any turn: no turns played, no cards won.")
     # The turn passes to the left; the last turn's requester stays when the deck ends the game.
-    back = state.turn_no - (1 if phase == Phase.ADD or (phase == Phase.OVER and "rows" not in description
-                                                         and state.turn_no) else 0)
-    start = description.get("start", (requester - back) % n)
-    state.start = seat_of(names, start, "'start'")
+    ended = phase == Phase.ADD or description.get("added") is not None or (
+        phase == Phase.OVER and "rows" not in description and state.turn_no)
+    back = state.turn_no - (1 if ended else 0)
+    state.start = (requester - back) % n
+    if "start" in description:
+        given = seat_of(names, description["start"], "'start'")
+        if given != state.start:
+            due = names[(given + back) % n]
+            raise PositionError(f"After {state.turn_no} turn(s) from {names[given]} it is {due}'s turn, not "
+                                f"{names[requester]}'s: the turn passes to the left.")
     if phase == Phase.SETUP and state.start != requester:
         raise PositionError("At the first look the requester is the start player.")
 
@@ -322,6 +328,10 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         if not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last):
             raise PositionError("'last_won' must be a list of [player, card] pairs.")
         state.last_won = [(seat_of(names, s, "'last_won'"), _card(c, "'last_won'")) for s, c in last]
+        for seat, c in state.last_won:
+            if c not in state.areas[seat] and c not in state.discards:
+                raise PositionError(f"'last_won': {CARD_ID[c]} is in neither {names[seat]}'s play area nor the "
+                                    "discards.")
     snapshot = description.get("snapshot")
     if snapshot is not None and (not isinstance(snapshot, list) or len(snapshot) != state.n
                                  or not all(type(x) is int and x >= 0 for x in snapshot)):

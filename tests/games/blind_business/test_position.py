@@ -213,3 +213,21 @@ def test_family_rules_have_no_ok_tokens_and_no_discards():
     for changes in ({"tokens": [1, 0]}, {"supply": 3}, {"discards": ["CS3"], "areas": [["PG2"], ["BW5", "BW4"]]}):
         assert refused({**description, **changes}, options=family) == (
             "Family rules have no OK tokens and no discards: the tokens stay in the supply.")
+
+
+def test_the_requester_is_the_start_player_moved_left_once_a_turn():
+    description = {"requester": "Bob", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2, "start": "Bob"}
+    assert built(description).start == 1
+    assert refused({**description, "requester": "Ann"}) == (
+        "After 2 turn(s) from Bob it is Bob's turn, not Ann's: the turn passes to the left.")
+    assert built({**description, "turns_played": 3, "areas": [["PG7", "PG8", "PG9"], ["BW5", "BW4", "BW3"]],
+                  "requester": "Ann"}).start == 1
+
+
+def test_the_last_exchanges_cards_lie_with_those_who_won_them():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2}
+    assert built({**description, "last_won": [["Ann", "PG8"], ["Bob", "BW4"]]}).last_won
+    assert refused({**description, "last_won": [["Ann", "BW4"], ["Bob", "PG8"]]}) == (
+        "'last_won': BW4 is in neither Ann's play area nor the discards.")
