@@ -204,7 +204,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         t = _card(tid, "'trainers'")
         if t not in TRAINERS:
             raise PositionError(f"'trainers': {tid} is not a Trainer.")
-        if district not in _DISTRICT_OF:
+        if not isinstance(district, str) or district not in _DISTRICT_OF:
             raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
         if not any(t in a for a in areas):
             raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
@@ -344,6 +344,8 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         if not isinstance(added, list) or len(added) != 2:
             raise PositionError("'added' must be [player, card].")
         state.added = (seat_of(names, added[0], "'added'"), _card(added[1], "'added'"))
+        if state.added[1] not in state.areas[state.added[0]]:
+            raise PositionError(f"'added': {CARD_ID[state.added[1]]} is not in {names[state.added[0]]}'s play area.")
 
 
 def _added_trainer(state: BlindBusinessState, description: Mapping[str, Any]) -> bool:

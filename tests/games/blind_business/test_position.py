@@ -231,3 +231,15 @@ def test_the_last_exchanges_cards_lie_with_those_who_won_them():
     assert built({**description, "last_won": [["Ann", "PG8"], ["Bob", "BW4"]]}).last_won
     assert refused({**description, "last_won": [["Ann", "BW4"], ["Bob", "PG8"]]}) == (
         "'last_won': BW4 is in neither Ann's play area nor the discards.")
+
+
+def test_a_trainers_district_that_is_not_text_is_one_line():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["TR1", "PG8"], ["BW5", "BW4"]], "turns_played": 2}
+    for district in ({"a": 1}, ["playground"], 7):
+        assert refused({**description, "trainers": {"TR1": district}}).startswith("'trainers': ")
+
+
+def test_the_added_playground_card_lies_in_the_adders_play_area():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2, "added": ["Bob", "PG8"]}
+    assert refused(description) == "'added': PG8 is not in Bob's play area."
