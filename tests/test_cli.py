@@ -1032,12 +1032,14 @@ def hostile_values(data: dict) -> dict[str, dict]:
     file_field = json.loads(json.dumps(data))
     file_field["y" * TEN_MB] = 1
     cases["an unknown field of the file"] = file_field
+    cases["an option's name"] = {**data, "options": {"z" * TEN_MB: 1}}
+    cases["the game's id"] = {**data, "game": "g" * TEN_MB}
     return cases
 
 
 @pytest.mark.parametrize("game", registry.ids())
 @pytest.mark.parametrize("case", ["a card list", "a string card", "an unknown field's name",
-                                  "an unknown field of the file"])
+                                  "an unknown field of the file", "an option's name", "the game's id"])
 def test_a_10_mb_value_in_a_position_file_is_quoted_by_a_short_prefix(capsys, app_calls, tmp_path, game, case):
     data = hostile_values(example_position(game))[case]
     code, out, err = run(capsys, "play", game, "--position", write_raw(tmp_path, json.dumps(data)))

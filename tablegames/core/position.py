@@ -171,14 +171,17 @@ def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, 
     game = field(data, "game", str, "the game's id")
     try:
         spec = registry.get(game)
-    except registry.UnknownGame as exc:
-        raise PositionError(str(exc)) from None
+    except registry.UnknownGame:
+        raise PositionError(f"Unknown game {said(game)}. Known games: {', '.join(registry.ids())}.") from None
     players = field(data, "players", list, "the players' names in seat order")
     if not all(isinstance(p, str) and p.strip() for p in players):
         raise PositionError("'players' must be a list of names.")
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(type(value) is int for value in options.values()):
         raise PositionError("'options' must map option names to whole numbers.")
+    long_name = next((key for key in options if len(key) > _SAID_LIMIT), None)
+    if long_name is not None:  # (refused here, quoted short: the resolver would echo all of it)
+        raise PositionError(f"{spec.title} has no option {said(long_name)}.")
     seed = data.get("seed", 0)
     if type(seed) is not int or not 0 <= seed < 2 ** 63:
         raise PositionError("'seed' must be a whole number 0 or more.")
