@@ -43,6 +43,13 @@ Fields (defaults in brackets):
                  [every holder with a claimed card, from the token's earner leftwards]
 
 Later deals come from the seed, not from the position.
+
+What the rounds so far imply is checked too: the totals are the finished
+rounds' gains, each the icons of that round's claimed cards less the
+ignored; each round's token went to a player who claimed the most; the
+tokens held are those earned less one per ignored card; no wild is ever
+claimed; this round's claims are no more than its tricks give, the last
+trick's as the claiming rule gives them, and its winner leads the next.
 """
 
 from __future__ import annotations

@@ -26,7 +26,9 @@ trick and led 30, Ann is to play::
 - ``hand_no``: the hand being played, from 1 (the last one once the match
   is over); default 1.
 - ``hand_scores``: each finished hand's minus points, per seat; default
-  none. Their sums are the scores.
+  none. Their sums are the scores. A hand hands out what its chickens
+  cost: at least their eggs bar one trick set aside, at most all of them
+  in the costliest tricks (``hand_total_range``).
 - ``taken``: each seat's tricks this hand in taking order, each trick's
   cards in playing order; default none.
 - ``trick``: the current trick's cards in playing order; default none.
