@@ -1078,6 +1078,16 @@ def test_an_all_bot_position_plays_itself_as_an_all_bot_match_does(capsys, app_c
     assert len(match.record.actions) > before or match.is_over()
 
 
+@pytest.mark.parametrize("players", [["bot", "Bob", "Cy"], ["Ann", "bot:hard", "Cy"], ["Ann", "Bob", "BOT : easy"]])
+def test_bot_in_a_position_files_players_is_refused_for_the_players_flag(capsys, app_calls, tmp_path, players):
+    """The file names people; `bot` there would seat a human called bot:
+    one line pointing to --players, which makes bots."""
+    data = {**example_position(GAME), "players": players}
+    code, out, err = run(capsys, "play", GAME, "--position", write_raw(tmp_path, json.dumps(data)))
+    assert_one_line_error(code, out, err, "would be a human's", "--players bot,bot,bot")
+    assert app_calls == []
+
+
 async def test_an_all_bot_position_opens_the_match_and_the_bots_play_it(tmp_path):
     """Through the real app, given what `play --position` gives it: the
     match's screen, not the picker, and the bots' moves follow one another
