@@ -103,9 +103,10 @@ after every move and can be resumed from the picker.
 A position file (JSON) sets up the table instead of a deal: {"game": GAME,
 "players": [names in seat order], "options": {...}, "seed": N, "position":
 {the game's own description}}; each game's rules page says what its
-description holds. The file gives the names, options and seed; --players
-then only says which seats are bots ("bot" or "bot:LEVEL" in that seat's
-place, the seat's name from the file otherwise)."""
+description holds. The file gives the names ("bot" is no name there),
+options and seed; --players then only says which seats are bots ("bot" or
+"bot:LEVEL" in that seat's place, the seat's name from the file otherwise),
+and with every seat a bot the match plays itself."""
 
 SIMULATE_EPILOG = """\
 examples:
@@ -362,6 +363,10 @@ def position_match(spec, args: argparse.Namespace):
         raise CliError(str(exc)) from None
     if found.id != spec.id:
         raise CliError(f"The position file {quoted(args.position)} is for {found.title}, not {spec.title}.")
+    posing = next((name for name in names if name.strip().lower().partition(":")[0].strip() == "bot"), None)
+    if posing is not None:  # (it would be a human called "bot": the file names people, --players makes bots)
+        raise CliError(f"The position file's players are names, and {quoted(posing)} would be a human's; make "
+                       f"seats bots with --players (e.g. --players {','.join(['bot'] * len(names))}).")
     try:
         seats = check_seats([Seat(name) for name in names], spec)
     except SeatError as exc:

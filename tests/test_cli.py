@@ -953,6 +953,167 @@ def test_play_from_a_position_described_by_the_game_itself(capsys, app_calls, tm
         assert match._state.view(seat) == state.view(seat)
 
 
+# ---------------------------------------------------------------- hostile position files
+
+EXAMPLES = Path(__file__).parent / "games"
+
+
+def example_position(game: str) -> dict:
+    """The game's example position file (tests/games/<game>/positions/example.json)."""
+    return json.loads((EXAMPLES / game.replace("-", "_") / "positions" / "example.json").read_text())
+
+
+def first_card_list(data: dict) -> list:
+    """The first list of cards in the game's description: its first hand
+    (Nutty Business: its first pile)."""
+    desc = data["position"]
+    return desc["hands"][0] if "hands" in desc else desc["piles"][0][0]
+
+
+def write_raw(folder: Path, text: str) -> str:
+    path = folder / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("game", registry.ids())
+@pytest.mark.parametrize("where", ["seed", "an option", "a card", "a field of its own"])
+def test_a_5000_digit_number_anywhere_in_a_position_file_is_one_line_and_exit_2(capsys, app_calls, tmp_path,
+                                                                                 game, where):
+    """`int` itself refuses so long a number (ValueError inside json.loads),
+    before any check could: it is refused as `replay` refuses it in a record."""
+    data = example_position(game)
+    if where == "seed":
+        data["seed"] = "<huge>"
+    elif where == "an option":
+        data["options"] = {"anything": "<huge>"}
+    elif where == "a card":
+        first_card_list(data)[0] = "<huge>"
+    else:
+        data["position"]["extra"] = ["<huge>"]
+    path = write_raw(tmp_path, json.dumps(data).replace('"<huge>"', HUGE))
+    code, out, err = run(capsys, "play", game, "--position", path)
+    assert_one_line_error(code, out, err, "a number with 5,000 digits")
+    assert app_calls == []
+
+
+def test_a_real_process_with_a_5000_digit_number_exits_2_without_a_crash_report(tmp_path):
+    data = example_position(GAME)
+    path = write_raw(tmp_path, json.dumps(data).replace('"seed": 7', f'"seed": {HUGE}'))
+    proc = run_process("play", GAME, "--position", path, env_dir=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert "a number with 5,000 digits" in line and "crash" not in line and "Traceback" not in proc.stderr
+    assert not list(tmp_path.glob("crash-*"))
+
+
+def test_blenders_tricks_with_one_hand_more_than_there_are_seats_is_one_line(capsys, app_calls, tmp_path):
+    data = example_position("blenders-tricks")
+    data["position"]["hands"].append([])
+    code, out, err = run(capsys, "play", "blenders-tricks", "--position", write_raw(tmp_path, json.dumps(data)))
+    assert_one_line_error(code, out, err, "'hands' must have one hand per seat (3), not 4")
+
+
+TEN_MB = 10 * 1024 * 1024
+
+
+def hostile_values(data: dict) -> dict[str, dict]:
+    """Each way of putting 10 MB into one field value -> the file."""
+    cases = {}
+    card_list = json.loads(json.dumps(data))
+    card_list["position"]["hands" if "hands" in data["position"] else "piles"][0] = ["x" * 100] * (TEN_MB // 104)
+    cases["a card list"] = card_list
+    string_card = json.loads(json.dumps(data))
+    first_card_list(string_card)[0] = "x" * TEN_MB
+    cases["a string card"] = string_card
+    field_name = json.loads(json.dumps(data))
+    field_name["position"]["x" * TEN_MB] = 1
+    cases["an unknown field's name"] = field_name
+    file_field = json.loads(json.dumps(data))
+    file_field["y" * TEN_MB] = 1
+    cases["an unknown field of the file"] = file_field
+    cases["an option's name"] = {**data, "options": {"z" * TEN_MB: 1}}
+    cases["the game's id"] = {**data, "game": "g" * TEN_MB}
+    return cases
+
+
+@pytest.mark.parametrize("game", registry.ids())
+@pytest.mark.parametrize("case", ["a card list", "a string card", "an unknown field's name",
+                                  "an unknown field of the file", "an option's name", "the game's id"])
+def test_a_10_mb_value_in_a_position_file_is_quoted_by_a_short_prefix(capsys, app_calls, tmp_path, game, case):
+    data = hostile_values(example_position(game))[case]
+    code, out, err = run(capsys, "play", game, "--position", write_raw(tmp_path, json.dumps(data)))
+    assert_one_line_error(code, out, err)
+    assert len(err) < 400, err[:400]
+    assert "..." in err
+
+
+@pytest.mark.parametrize("name", ["A" * TEN_MB, "A" + " " * TEN_MB + "B", "\x1b" * TEN_MB],
+                         ids=["letters", "spaces between", "escapes"])
+def test_a_10_mb_player_name_in_a_position_file_is_refused_as_too_long(capsys, app_calls, tmp_path, name):
+    """As seat setup refuses it: at most MAX_NAME characters, one line."""
+    data = example_position(GAME)
+    data["players"][0] = name
+    code, out, err = run(capsys, "play", GAME, "--position", write_raw(tmp_path, json.dumps(data)))
+    assert_one_line_error(code, out, err, "players", "is too long (at most 12 characters)")
+    assert len(err) < 200
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_an_all_bot_position_plays_itself_as_an_all_bot_match_does(capsys, app_calls, tmp_path, game):
+    """`--players bot,bot,...` with a position: the app gets the match with
+    every seat a bot (it opens it and the bots play, as for an all-bot
+    `tablegames play` without a position), never the picker."""
+    data = example_position(game)
+    bots = ",".join(["bot"] * len(data["players"]))
+    code, _, err = run(capsys, "play", game, "--position", write_raw(tmp_path, json.dumps(data)), "--players", bots)
+    assert code == 0, err
+    [(match, _)] = app_calls
+    assert match is not None and match.next_human() is None
+    assert [seat.name for seat in match.record.seats] == data["players"]
+    assert all(seat.bot for seat in match.record.seats)
+    before = len(match.record.actions)
+    while not match.is_over() and len(match.record.actions) < before + 5:
+        match.step_bot()
+    assert len(match.record.actions) > before or match.is_over()
+
+
+@pytest.mark.parametrize("players", [["bot", "Bob", "Cy"], ["Ann", "bot:hard", "Cy"], ["Ann", "Bob", "BOT : easy"]])
+def test_bot_in_a_position_files_players_is_refused_for_the_players_flag(capsys, app_calls, tmp_path, players):
+    """The file names people; `bot` there would seat a human called bot:
+    one line pointing to --players, which makes bots."""
+    data = {**example_position(GAME), "players": players}
+    code, out, err = run(capsys, "play", GAME, "--position", write_raw(tmp_path, json.dumps(data)))
+    assert_one_line_error(code, out, err, "would be a human's", "--players bot,bot,bot")
+    assert app_calls == []
+
+
+async def test_an_all_bot_position_opens_the_match_and_the_bots_play_it(tmp_path):
+    """Through the real app, given what `play --position` gives it: the
+    match's screen, not the picker, and the bots' moves follow one another
+    (waited for with a wall-clock deadline)."""
+    import argparse
+    import time
+
+    from tablegames.ui.app import TableGamesApp
+    from tablegames.ui.picker import PickerScreen
+
+    path = write_raw(tmp_path, json.dumps(example_position(GAME)))
+    args = argparse.Namespace(position=path, players="bot,bot,bot", seed=None, option=[])
+    match = cli.position_match(registry.get(GAME), args)
+    before = len(match.record.actions)
+    app = TableGamesApp(match=match, bot_delay=0.01)
+    async with app.run_test() as pilot:
+        deadline = time.monotonic() + 60
+        while len(match.record.actions) < before + 3 and not match.is_over() and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert not isinstance(app.screen, PickerScreen)
+        assert len(match.record.actions) >= before + 3 or match.is_over()
+
+
 # ---------------------------------------------------------------- start-up
 
 PICKER_CHILD = r"""

@@ -18,9 +18,12 @@ started from a position all go through ``build``."""
 from __future__ import annotations
 
 import json
+import reprlib
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from tablegames.core.seats import quoted, shown
 
 if TYPE_CHECKING:
     from tablegames.core.game import GameSpec, GameState
@@ -56,6 +59,26 @@ def describe(spec: "GameSpec", state: "GameState") -> dict[str, Any]:
     return spec.describe_position(state)
 
 
+# A value of the file as a message quotes it: the start of it, never all
+# of a 10 MB list (reprlib cuts long strings, lists and numbers as it goes).
+_SAID = reprlib.Repr()
+_SAID.maxstring = _SAID.maxother = 40
+_SAID.maxlist = _SAID.maxdict = _SAID.maxtuple = _SAID.maxset = 6
+_SAID.maxlevel = 3
+_SAID.maxlong = 24
+_SAID_LIMIT = 80
+
+
+def said(value: Any) -> str:
+    """``value`` from a position file as a one-line message shows it: text
+    quoted and escaped as names are (``seats.quoted``), anything else its
+    JSON-like start, at most a short prefix."""
+    if isinstance(value, str):
+        return quoted(value)
+    text = shown(_SAID.repr(value))
+    return text if len(text) <= _SAID_LIMIT else text[:_SAID_LIMIT - 3] + "..."
+
+
 def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
     """Conservation: every piece of the game exactly once (or as often as a
     fresh game has it)."""
@@ -63,11 +86,11 @@ def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
     missing = expected - found
     if extra:
         piece, count = sorted(extra.items())[0]
-        raise PositionError(f"The position has {piece!r} {found[piece]} time(s); the game has it "
+        raise PositionError(f"The position has {said(piece)} {found[piece]} time(s); the game has it "
                             f"{expected[piece]} time(s).")
     if missing:
         piece = sorted(missing)[0]
-        raise PositionError(f"The position is missing {piece!r} ({len(missing)} kind(s) of piece are "
+        raise PositionError(f"The position is missing {said(piece)} ({len(missing)} kind(s) of piece are "
                             "missing in all); every piece must be somewhere.")
 
 
@@ -78,17 +101,25 @@ def seat_of(names: Sequence[str], value: Any, what: str) -> int:
     if isinstance(value, str) and value in names:
         return list(names).index(value)
     raise PositionError(f"{what} must be a seat number 0-{len(names) - 1} or a player's name, "
-                        f"not {value!r}.")
+                        f"not {said(value)}.")
+
+
+def turns_had(start: int, turns: int, n: int) -> list[int]:
+    """How many of ``turns`` turns each of ``n`` seats has had, the turn
+    passing to the left from seat ``start`` (the turn order every game
+    shares: a position's counts and who is to move are checked against it)."""
+    rounds, extra = divmod(turns, n)
+    return [rounds + ((seat - start) % n < extra) for seat in range(n)]
 
 
 def field(description: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
     """``description[key]``, which must be of ``kind``."""
     if key not in description:
-        raise PositionError(f"The position needs {key!r}{f' ({what})' if what else ''}.")
+        raise PositionError(f"The position needs {said(key)}{f' ({what})' if what else ''}.")
     value = description[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise PositionError(f"{key!r} must be a {_JSON.get(name, name)}, not {value!r}.")
+        raise PositionError(f"{said(key)} must be a {_JSON.get(name, name)}, not {said(value)}.")
     return value
 
 
@@ -99,21 +130,36 @@ def unknown_keys(description: Mapping[str, Any], known: Iterable[str]) -> None:
     """A typo in a key is an error, not a silently ignored field."""
     extra = sorted(set(description) - set(known))
     if extra:
-        raise PositionError(f"The position has no field {extra[0]!r} (fields: {', '.join(sorted(known))}).")
+        raise PositionError(f"The position has no field {said(extra[0])} (fields: {', '.join(sorted(known))}).")
+
+
+class _LongNumber(ValueError):
+    pass
+
+
+def _whole_number(text: str, most: int) -> int:
+    """A JSON whole number of at most ``most`` digits (a 5,000 digit one
+    would make ``int`` itself refuse, past any check)."""
+    digits = len(text.lstrip("-"))
+    if digits > most:
+        raise _LongNumber(f"a number with {digits:,} digits")
+    return int(text)
 
 
 def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, dict[str, Any]]:
     """Read a position file: (spec, names, options, seed, the game's part).
     PositionError (one line) for anything wrong with it."""
     from tablegames.core import registry
-    from tablegames.core.seats import quoted
+    from tablegames.core.records import MAX_DIGITS  # (as `replay` reads a record's numbers)
 
     path = Path(path)
     name = quoted(str(path), 200)
     try:
         if path.exists() and not path.is_file():  # (a pipe would block the read)
             raise PositionError(f"The position file {name} is not a file.")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"), parse_int=lambda text: _whole_number(text, MAX_DIGITS))
+    except _LongNumber as exc:
+        raise PositionError(f"The position file {name} holds {exc}; no position needs one.") from None
     except OSError as exc:
         raise PositionError(f"Cannot read the position file {name}: {exc.strerror or exc}.") from None
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
@@ -125,14 +171,17 @@ def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, 
     game = field(data, "game", str, "the game's id")
     try:
         spec = registry.get(game)
-    except registry.UnknownGame as exc:
-        raise PositionError(str(exc)) from None
+    except registry.UnknownGame:
+        raise PositionError(f"Unknown game {said(game)}. Known games: {', '.join(registry.ids())}.") from None
     players = field(data, "players", list, "the players' names in seat order")
     if not all(isinstance(p, str) and p.strip() for p in players):
         raise PositionError("'players' must be a list of names.")
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(type(value) is int for value in options.values()):
         raise PositionError("'options' must map option names to whole numbers.")
+    long_name = next((key for key in options if len(key) > _SAID_LIMIT), None)
+    if long_name is not None:  # (refused here, quoted short: the resolver would echo all of it)
+        raise PositionError(f"{spec.title} has no option {said(long_name)}.")
     seed = data.get("seed", 0)
     if type(seed) is not int or not 0 <= seed < 2 ** 63:
         raise PositionError("'seed' must be a whole number 0 or more.")

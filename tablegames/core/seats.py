@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # (for types only: the picker's first frame loads no game con
 # Longest name a seat may have, so the score table and the handover screen
 # show names in full.
 MAX_NAME = 12
+# Longest text read as a name at all (spaces are tidied away only after):
+# anything longer is too long whatever it holds.
+MAX_TYPED = 20 * MAX_NAME
 
 # The largest seed: any whole number from 0 up to this (a 64-bit value).
 MAX_SEED = 2**63 - 1
@@ -61,7 +64,7 @@ def _is_control(char: str) -> bool:
 def shown(text: str) -> str:
     """``text`` safe to print on a terminal: control characters escaped
     (``\\x1b`` as the four characters ``\\x1b``), everything else as is."""
-    if not any(_is_control(c) for c in text):
+    if text.isprintable() or not any(_is_control(c) for c in text):
         return text
     return "".join(c.encode("unicode_escape").decode("ascii") if _is_control(c) else c for c in text)
 
@@ -74,7 +77,9 @@ def check_name(text: str, where: str = "") -> str:
     if not isinstance(text, str):
         raise SeatError(f"{where or 'A name'} must be text.")
     prefix = f"{where}: " if where else ""
-    bad = next((c for c in text if _is_control(c)), None)
+    if len(text) > MAX_TYPED:  # (a pasted 10 MB name: refused before its characters are read)
+        raise SeatError(f"{prefix}the name {quoted(text)} is too long (at most {MAX_NAME} characters).")
+    bad = None if text.isprintable() else next((c for c in text if _is_control(c)), None)
     if bad is not None:
         raise SeatError(f"{prefix}the name {quoted(text)} has a control character "
                         f"({shown(bad)}); use letters, digits, spaces and punctuation.")
@@ -171,8 +176,9 @@ def parse_seed(text: str) -> int:
 
 def quoted(text: str, limit: int = 40) -> str:
     """'text' in quotes for a message: escaped by ``shown``, cut at ``limit``."""
-    text = shown(text)
-    return f"'{text if len(text) <= limit else text[:limit - 3] + '...'}'"
+    cut = len(text) > limit
+    text = shown(text[:limit])  # (only what is shown is escaped: a 10 MB text costs nothing)
+    return f"'{text[:limit - 3] + '...' if cut or len(text) > limit else text}'"
 
 
 def _short(value: object) -> str:

@@ -264,3 +264,34 @@ def test_a_saved_position_for_a_game_that_cannot_build_one_cannot_be_resumed(tmp
     path.write_text(record_text(position={"deal": 1}), encoding="utf-8")
     with pytest.raises(RecordError, match="cannot start from a position"):
         records.load(path)
+
+
+# ----- checks every game shares
+
+def test_the_turn_passes_to_the_left_from_the_start_player():
+    assert position.turns_had(0, 0, 3) == [0, 0, 0]
+    assert position.turns_had(1, 4, 3) == [1, 2, 1]  # Ben, Cy, Ann, Ben
+    assert position.turns_had(2, 10 ** 19, 3)[2] == 10 ** 19 // 3 + 1, "counted, not played out"
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("x" * 10_000_000, "'" + "x" * 37 + "...'"),
+    ("\x1b[2J", "'\\x1b[2J'"),
+    (["x" * 1000] * 1_000_000, None),
+    (9 ** 100, None),
+    ({"k" * 1000: 1}, None),
+])
+def test_a_value_from_the_file_is_quoted_by_a_short_prefix(value, shown):
+    said = position.said(value)
+    assert len(said) <= 80 and "\n" not in said and "\x1b" not in said
+    if shown is not None:
+        assert said == shown
+
+
+def test_a_5000_digit_number_in_a_position_file_is_one_line(stand_in, tmp_path):
+    path = tmp_path / "position.json"
+    path.write_text('{"game": "blind-chicken", "players": ["Ann", "Ben", "Cy"], "seed": %s, "position": {}}'
+                    % ("9" * 5000), encoding="utf-8")
+    with pytest.raises(PositionError) as info:
+        position.load(path)
+    assert str(info.value).endswith("holds a number with 5,000 digits; no position needs one.")

@@ -93,3 +93,10 @@ def test_a_seed_is_a_whole_number_from_0_to_the_largest(text):
 
 def test_good_seeds():
     assert parse_seed("0") == 0 and parse_seed(" 42 ") == 42 and parse_seed(str(MAX_SEED)) == MAX_SEED
+
+
+def test_a_pasted_10_mb_name_is_too_long_at_once():
+    for text in ("K" * 10_000_000, "K" + " " * 10_000_000 + "L", "\t" * 10_000_000):
+        with pytest.raises(SeatError, match=f"too long \\(at most {MAX_NAME} characters\\)") as info:
+            check_name(text, "Seat 1")
+        assert len(str(info.value)) < 120

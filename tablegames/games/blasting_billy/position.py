@@ -38,7 +38,8 @@ Fields:
   game needs ``last_drawer`` (who played the very last turn).
 
 Every card is somewhere exactly once; the number of cards played (loot,
-Billy, box) fixes the draw pile's size and everyone's hand size.
+Billy, box) fixes the draw pile's size and everyone's hand size, and a
+player's loot holds no more cards than the turns they have played.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
 from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id,
@@ -60,7 +61,7 @@ DECISION = "play"
 def _cards(value: Any, what: str) -> list[int]:
     """A list of card ids as cards."""
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of cards such as \"G7\" or \"JX\", not {value!r}.")
+        raise PositionError(f"{what} must be a list of cards such as \"G7\" or \"JX\", not {said(value)}.")
     out = []
     for token in value:
         try:
@@ -68,7 +69,7 @@ def _cards(value: Any, what: str) -> list[int]:
         except KeyError:
             out.append(-1)
         if out[-1] < 0:
-            raise PositionError(f"{what}: {token!r} is no card of Blasting Billy (a type letter "
+            raise PositionError(f"{what}: {said(token)} is no card of Blasting Billy (a type letter "
                                 "G, B, C, J or D, then 0-10 or X).")
     return out
 
@@ -80,9 +81,9 @@ def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str],
         return [[] for _ in names]
     rows = field(description, key, list, "one list of cards per seat, in seat order")
     if len(rows) != len(names):
-        raise PositionError(f"{key!r} must hold {len(names)} lists of cards, one per seat; "
+        raise PositionError(f"{said(key)} must hold {len(names)} lists of cards, one per seat; "
                             f"it holds {len(rows)}.")
-    return [_cards(row, f"{key!r} of {names[s]}") for s, row in enumerate(rows)]
+    return [_cards(row, f"{said(key)} of {names[s]}") for s, row in enumerate(rows)]
 
 
 def _columns(cards: list[int]) -> list[list[int]]:
@@ -109,10 +110,10 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     decision = description.get("decision")
     if to_move is None and decision is not None:
         raise PositionError(f"Nobody decides anything once the game is over ('to_move' is null), "
-                            f"so no decision {decision!r}.")
+                            f"so no decision {said(decision)}.")
     if decision not in (None, DECISION):
-        raise PositionError(f"The only decision in Blasting Billy is {DECISION!r} (a card to Billy, "
-                            f"into your loot or into the box), not {decision!r}.")
+        raise PositionError(f"The only decision in Blasting Billy is {said(DECISION)} (a card to Billy, "
+                            f"into your loot or into the box), not {said(decision)}.")
     hands, loot, billy, box, removed, deck = _piles(description, names, to_move is None, seed)
     played = sum(map(len, loot)) + len(billy) + len(box)
     if to_move is None:
@@ -123,6 +124,7 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     if given_start is not None and given_start != start:
         raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
                             "played, whose turn it is says so.")
+    _check_loot_was_played(names, loot, start, _first_pile(len(names)) + len(names) if to_move is None else played)
     return lay_out(names, seed, hands=hands, loot=[_columns(cards) for cards in loot],
                    billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
                    final_left=final_left, last_drawer=last_drawer, to_move=to_move)
@@ -161,6 +163,17 @@ def _piles(description: Mapping[str, Any], names: Sequence[str], over: bool, see
     if removed is None:
         removed, rest = rest[:cut], rest[cut:]
     return hands, loot, billy, box, removed, rest if deck is None else deck
+
+
+def _check_loot_was_played(names: Sequence[str], loot: list[list[int]], start: int, plays: int) -> None:
+    """A player's loot holds only cards they played, one a turn: no more
+    than the turns they have had since ``start``."""
+    had = turns_had(start, plays, len(names))
+    for s, cards in enumerate(loot):
+        turns = had[s]
+        if len(cards) > turns:
+            raise PositionError(f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played "
+                                f"{turns} turn(s) ({plays} played from {names[start]}): one card a turn.")
 
 
 def _first_pile(n: int) -> int:

@@ -43,6 +43,13 @@ Fields (defaults in brackets):
                  [every holder with a claimed card, from the token's earner leftwards]
 
 Later deals come from the seed, not from the position.
+
+What the rounds so far imply is checked too: the totals are the finished
+rounds' gains, each the icons of that round's claimed cards less the
+ignored; each round's token went to a player who claimed the most; the
+tokens held are those earned less one per ignored card; no wild is ever
+claimed; this round's claims are no more than its tricks give, the last
+trick's as the claiming rule gives them, and its winner leads the next.
 """
 
 from __future__ import annotations
@@ -51,14 +58,14 @@ import random
 from typing import Any, Mapping, Sequence
 
 from tablegames.core.decisions import DecisionQueue
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of, trick_winner_claims,
 )
 from tablegames.games.blenders_tricks.vocab import (
-    DECK, HAND_SIZE, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, TOKENS, TRICK_TURNS, ClaimChoice, Pass, Phase,
-    SpendChoice,
+    DECK, HAND_SIZE, ICONS, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, SUIT, TOKENS, TRICK_TURNS, ClaimChoice, Pass,
+    Phase, SpendChoice,
 )
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
@@ -67,10 +74,10 @@ FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "
 
 def _cards(value: Any, what: str) -> list[int]:
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of card numbers, not {value!r}.")
+        raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
     for card in value:
         if type(card) is not int or not 1 <= card <= 40:
-            raise PositionError(f"{what}: {card!r} is not a card (cards are 1-40).")
+            raise PositionError(f"{what}: {said(card)} is not a card (cards are 1-40).")
     return list(value)
 
 
@@ -79,14 +86,14 @@ def _per_seat(description: Mapping[str, Any], key: str, n: int) -> list[Any]:
     if value is None:
         return [[] for _ in range(n)]
     if not isinstance(value, list) or len(value) != n:
-        raise PositionError(f"{key!r} must be a list with one entry per seat ({n}).")
+        raise PositionError(f"{said(key)} must be a list with one entry per seat ({n}).")
     return value
 
 
 def _numbers(value: Any, what: str, size: int) -> list[int]:
     if not isinstance(value, list) or len(value) != size or not all(
             type(x) is int and x >= 0 for x in value):
-        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {value!r}.")
+        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {said(value)}.")
     return list(value)
 
 
@@ -98,17 +105,17 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     state = BlendersState(names, options, seed)
     decision = field(description, "decision", str, "pass, play, claim, spend or over")
     if decision not in {p.value for p in Phase}:
-        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {decision!r}.")
+        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {said(decision)}.")
     phase = Phase(decision)
     rnd = description.get("round", 1)
     if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
-        raise PositionError(f"'round' must be 1-{ROUNDS}, not {rnd!r}.")
+        raise PositionError(f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
     state.round = rnd
     state.leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
-    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(
-        field(description, "hands", list, "each seat's cards"))]
-    if len(hands) != n:
-        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(hands)}.")
+    raw_hands = field(description, "hands", list, "each seat's cards")
+    if len(raw_hands) != n:
+        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(raw_hands)}.")
+    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(raw_hands)]
     trick = _cards(description.get("trick", []), "'trick'")
     claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(_per_seat(description, "claimed", n))]
     ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(_per_seat(description, "ignored", n))]
@@ -162,6 +169,9 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
     else:
         state.earner = state.rounds[-1].earner  # over: nothing is pending
+    _check_rounds(state)
+    _check_this_round(state, phase, size)
+    _check_tokens(state, phase)
     if phase is not Phase.PASS and "passed" in description:
         raise PositionError("'passed' belongs to the pass only.")
     if phase is not Phase.SPEND and "spenders" in description:
@@ -169,7 +179,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     if "to_move" in description:
         movers = description["to_move"]
         if not isinstance(movers, list):
-            raise PositionError(f"'to_move' must be a list of seats, not {movers!r}.")
+            raise PositionError(f"'to_move' must be a list of seats, not {said(movers)}.")
         if sorted(seat_of(names, m, "'to_move'") for m in movers) != sorted(state.to_move()):
             raise PositionError("'to_move' does not match the position: "
                                 f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
@@ -204,7 +214,7 @@ def _last_trick(value: Any, names: Sequence[str]) -> tuple[tuple[tuple[int, int]
     pairs = []
     for p in plays:
         if not isinstance(p, list) or len(p) != 2:
-            raise PositionError(f"A play of the last trick is [seat, card], not {p!r}.")
+            raise PositionError(f"A play of the last trick is [seat, card], not {said(p)}.")
         pairs.append((seat_of(names, p[0], "a seat in the last trick"), _cards([p[1]], "the last trick")[0]))
     if len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names):
         raise PositionError("The last trick has one card from every player.")
@@ -241,6 +251,8 @@ def _check_hands(state: BlendersState, phase: Phase, size: int) -> None:
     if phase is Phase.SPEND or phase is Phase.OVER:
         expect = [0] * n
     for s in range(n):
+        if len(hands[s]) > size:
+            raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); with {n} players {size} are dealt.")
         if len(hands[s]) != expect[s] or expect[s] > size:
             raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); this point of the round needs "
                                 f"{max(expect[s], 0)}.")
@@ -258,7 +270,7 @@ def _pass(state: BlendersState, description: Mapping[str, Any], names: Sequence[
     if not isinstance(passed, dict):
         raise PositionError("'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
-        seat = seat_of(names, int(who) if isinstance(who, str) and who.isdigit() else who, "a seat in 'passed'")
+        seat = seat_of(names, int(who) if isinstance(who, str) and who.isascii() and who.isdigit() and len(who) < 3 else who, "a seat in 'passed'")
         cards = _cards(pair, f"{names[seat]}'s pass")
         if len(cards) != 2 or cards[0] == cards[1] or any(c not in state.hands[seat] for c in cards):
             raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
@@ -305,8 +317,118 @@ def _spend(state: BlendersState, description: Mapping[str, Any], names: Sequence
         state.decisions.push(SpendChoice(s, cards, reason=SPEND_REASON))
 
 
+# ----- what the rounds played so far imply
+
+def _gains(claimed: Sequence[int], ignored: Sequence[int]) -> tuple[int, int, int]:
+    """The icons a round adds per suit: its claimed cards but the ignored."""
+    gains = [0, 0, 0]
+    for card in claimed:
+        if card not in ignored:
+            gains[SUIT[card]] += ICONS[card]
+    return gains[0], gains[1], gains[2]
+
+
+def _no_wild_claimed(claimed: Sequence[Sequence[int]], names: Sequence[str], when: str) -> None:
+    for s, cards in enumerate(claimed):
+        wild = next((c for c in cards if IS_WILD[c]), None)
+        if wild is not None:
+            raise PositionError(f"{names[s]} claimed the wild {wild} {when}: wilds are never claimed.")
+
+
+def _check_rounds(state: BlendersState) -> None:
+    """Each finished round scored what it claimed, its token went to a
+    player who claimed the most, and the totals are the rounds' sums."""
+    names, n = state.names, state.n
+    for number, r in enumerate(state.rounds, start=1):
+        when = f"in round {number}"
+        _no_wild_claimed(r.claimed, names, when)
+        cards = [c for cl in r.claimed for c in cl]
+        if len(set(cards)) != len(cards):
+            raise PositionError(f"A card is claimed twice {when}: each card is claimed once a round.")
+        if len(cards) > (n - 1) * HAND_SIZE[n]:
+            raise PositionError(f"{len(cards)} cards are claimed {when}; its {HAND_SIZE[n]} tricks give at most "
+                                f"{(n - 1) * HAND_SIZE[n]}.")
+        for s in range(n):
+            if any(c not in r.claimed[s] for c in r.ignored[s]):
+                raise PositionError(f"{names[s]} ignores a card {when} they did not claim in it.")
+            if r.gains[s] != _gains(r.claimed[s], r.ignored[s]):
+                raise PositionError(f"{names[s]}'s gains {when} are {list(r.gains[s])}, but their claimed cards "
+                                    f"give {list(_gains(r.claimed[s], r.ignored[s]))}.")
+        most = max(len(cl) for cl in r.claimed)
+        if len(r.claimed[r.earner]) != most:
+            raise PositionError(f"{names[r.earner]} earned the token {when} with {len(r.claimed[r.earner])} "
+                                f"card(s) claimed; the most claimed was {most}.")
+    for s in range(n):
+        summed = [sum(r.gains[s][suit] for r in state.rounds) for suit in range(3)]
+        if state.totals[s] != summed:
+            raise PositionError(f"{names[s]}'s totals are {state.totals[s]}, but the finished rounds add up to "
+                                f"{summed}.")
+
+
+def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
+    """The cards claimed this round came from the tricks taken, the last of
+    them as ``last_trick`` shows, and its winner leads the next."""
+    names, n = state.names, state.n
+    if phase is Phase.OVER:
+        return  # the last round is scored: its claims are in 'rounds'
+    _no_wild_claimed(state.claimed, names, "this round")
+    played = len(state.trick_cards)
+    taken = 0 if phase is Phase.PASS else size if phase is Phase.SPEND else \
+        size - len(state.hands[state.leader]) - (1 if played else 0)
+    claimed = sum(len(c) for c in state.claimed)
+    if claimed > (n - 1) * taken:
+        raise PositionError(f"{claimed} card(s) are claimed this round, but {taken} trick(s) taken give at most "
+                            f"{(n - 1) * taken}: every claimed card was won in a trick.")
+    if taken == 0:
+        if state.last_trick is not None:
+            raise PositionError("No trick is taken yet this round, so there is no 'last_trick'.")
+        if state.rounds and state.leader != state.rounds[-1].earner:
+            raise PositionError(f"{names[state.rounds[-1].earner]} earned the last round's token and leads "
+                                "this round's first trick.")
+        return
+    if state.last_trick is None:
+        return  # (optional while the play goes on: the round's last trick sets it)
+    plays, winner, got = state.last_trick
+    first = plays[0][0]
+    if any(seat != (first + i) % n for i, (seat, _) in enumerate(plays)):
+        raise PositionError("The last trick's plays go round to the left from its leader.")
+    if phase is not Phase.SPEND and state.leader != winner:
+        raise PositionError(f"{names[winner]} won the last trick and leads this one, not {names[state.leader]}.")
+    cards = [c for _, c in plays]
+    best = max(cards)
+    others = [c for c in cards if c != best and not IS_WILD[c]]
+    if IS_WILD[best]:
+        rule, fits = "a wild's winner claims every non-wild card", sorted(got) == sorted(others)
+    else:
+        rule = "the winner claims their card and one other non-wild card, if any"
+        fits = best in got and len(got) == 1 + min(1, len(others)) and all(c in others for c in got if c != best)
+    if len(set(got)) != len(got) or not fits:
+        raise PositionError(f"The last trick's claimed cards {list(got)} cannot be: {rule}.")
+    if any(c not in state.claimed[winner] for c in got):
+        raise PositionError(f"{names[winner]} claimed {list(got)} from the last trick: they must be among "
+                            f"{names[winner]}'s claimed cards.")
+    elsewhere = {c for h in state.hands for c in h} | set(state.trick_cards) | \
+        {c for s, cl in enumerate(state.claimed) for c in cl if s != winner or c not in got}
+    stray = next((c for c in cards if c in elsewhere), None)
+    if stray is not None:
+        raise PositionError(f"Card {stray} was played to the last trick, so it is in no hand, trick or other "
+                            "claim.")
+
+
+def _check_tokens(state: BlendersState, phase: Phase) -> None:
+    """A player's barley tokens are those they earned, less one for each
+    card a token ignored."""
+    names, n = state.names, state.n
+    for s in range(n):
+        earned = sum(r.earner == s for r in state.rounds) + (phase is Phase.SPEND and state.earner == s)
+        spent = sum(len(r.ignored[s]) for r in state.rounds) + (0 if phase is Phase.OVER else len(state.ignored[s]))
+        if state.tokens[s] != earned - spent:
+            raise PositionError(f"{names[s]} holds {state.tokens[s]} barley token(s), but earned {earned} and spent "
+                                f"{spent}: a token is earned at a round's end and spent on an ignored card.")
+
+
 def _bad_spenders(raw: Any) -> list[int]:
-    raise PositionError(f"'spenders' must be a list of seats, not {raw!r}.")
+    raise PositionError(f"'spenders' must be a list of seats, not {said(raw)}.")
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:

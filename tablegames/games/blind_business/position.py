@@ -30,8 +30,8 @@ The fields (only ``hands`` is always required):
 - ``turns_played``: turns finished before this one (default 0). After the
   last turn (``add``, or ``over`` by the empty deck) it counts that one too.
 - ``requester``: whose turn it is (default: the seat to move in ``ask``).
-  ``start``: the start player (default: the requester, counted back by the
-  turns played, as the turn passes to the left).
+  ``start``: the start player (the requester, counted back by the turns
+  played, as the turn passes to the left; if given it must agree).
 - ``decision``: what is decided now: ``first look``, ``ask`` (the default),
   ``answer``, ``take``, ``counter``, ``reply``, ``assign``, ``discard``,
   ``swap``, ``peek``, ``add`` or ``over``. ``to_move``: who decides, needed
@@ -63,9 +63,11 @@ The fields (only ``hands`` is always required):
 
 The builder checks what the rules fix at this moment (four slots a hand,
 each card once, tokens and supply within the four, a decision the request
-and the cards can lead to); it does not check that a deal could have
-reached the position (a lesson or a test may put cards away to shorten the
-deck). The luck to come is the seed's: the rng starts from ``seed``.
+and the cards can lead to) and what the turns played imply: two cards won
+a turn into the play areas (``turns_played`` must count them), OK tokens
+only from 2s won, discards only after a 10 or 11 won, neither in family
+rules. It does not check that a deal could have reached the position (a
+lesson or a test may put cards away to shorten the deck). The luck to come is the seed's: the rng starts from ``seed``.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.core.state import BaseState
 from tablegames.games.blind_business.cards import (
     CARD_BY_ID,
@@ -121,33 +123,33 @@ _AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
 
 def _card(value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in CARD_BY_ID:
-        raise PositionError(f"{where}: {value!r} is not a card (cards are ids such as 'PG7', 'BWV', 'TR1').")
+        raise PositionError(f"{where}: {said(value)} is not a card (cards are ids such as 'PG7', 'BWV', 'TR1').")
     return CARD_BY_ID[value]
 
 
 def _cards(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of card ids, not {value!r}.")
+        raise PositionError(f"{where} must be a list of card ids, not {said(value)}.")
     return [_card(v, where) for v in value]
 
 
 def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str]) -> list[Any]:
     value = description[key]
     if not isinstance(value, list) or len(value) != len(names):
-        raise PositionError(f"{key!r} must be a list with one entry per player ({len(names)}).")
+        raise PositionError(f"{said(key)} must be a list with one entry per player ({len(names)}).")
     return value
 
 
 def _slot(value: Any, what: str) -> int:
     if type(value) is not int or not 1 <= value <= HAND_SIZE:
-        raise PositionError(f"{what} must be a slot 1-{HAND_SIZE}, not {value!r}.")
+        raise PositionError(f"{what} must be a slot 1-{HAND_SIZE}, not {said(value)}.")
     return value - 1
 
 
 def _flag(request: Mapping[str, Any], key: str) -> bool:
     value = request.get(key, False)
     if type(value) is not bool:
-        raise PositionError(f"request {key!r} must be true or false, not {value!r}.")
+        raise PositionError(f"request {said(key)} must be true or false, not {said(value)}.")
     return value
 
 
@@ -172,7 +174,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     for s, raw in enumerate(raw_hands):
         if not isinstance(raw, list) or len(raw) != HAND_SIZE:
             raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
-                                f"empty slot), not {raw!r}.")
+                                f"empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else _card(v, f"{names[s]}'s hand") for v in raw])
     areas = ([_cards(a, f"{names[s]}'s play area") for s, a in enumerate(_per_seat(description, "areas", names))]
              if "areas" in description else [[] for _ in range(n)])
@@ -202,8 +204,8 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         t = _card(tid, "'trainers'")
         if t not in TRAINERS:
             raise PositionError(f"'trainers': {tid} is not a Trainer.")
-        if district not in _DISTRICT_OF:
-            raise PositionError(f"'trainers': {district!r} is not a district ({', '.join(DISTRICT_NAMES)}).")
+        if not isinstance(district, str) or district not in _DISTRICT_OF:
+            raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
         if not any(t in a for a in areas):
             raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
         state.tdist[t - 48] = _DISTRICT_OF[district]
@@ -212,7 +214,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError("'tokens' must be whole numbers 0 or more, one per player.")
     supply = description.get("supply", OK_TOKENS - sum(tokens))
     if type(supply) is not int or supply < 0 or sum(tokens) + supply > OK_TOKENS:
-        raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({supply!r}) must be whole "
+        raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({said(supply)}) must be whole "
                             f"numbers adding up to at most {OK_TOKENS}.")
     state.tokens, state.supply = list(tokens), supply
     state.dcount = [[0] * 4 for _ in range(n)]
@@ -224,12 +226,14 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     # Whose turn.
     played = description.get("turns_played", 0)
     if type(played) is not int or not 0 <= played <= state.turns_total:
-        raise PositionError(f"'turns_played' must be a whole number 0-{state.turns_total}, not {played!r}.")
+        raise PositionError(f"'turns_played' must be a whole number 0-{state.turns_total}, not {said(played)}.")
     state.turn_no = played
     _turn(state, description, phase)
     _exchange(state, description, phase)
     _decision(state, description, phase)
     _check_empty_slots(state, phase)
+    _check_cards_won(state)
+    _check_abilities(state)
     return state
 
 
@@ -239,7 +243,7 @@ def _phase(description: Mapping[str, Any]) -> Phase:
         return Phase(word)
     except ValueError:
         raise PositionError(f"'decision' must be one of: {', '.join(p.value for p in Phase)}; "
-                            f"not {word!r}.") from None
+                            f"not {said(word)}.") from None
 
 
 def _turn(state: BlindBusinessState, description: Mapping[str, Any], phase: Phase) -> None:
@@ -255,10 +259,16 @@ def _turn(state: BlindBusinessState, description: Mapping[str, Any], phase: Phas
         if state.turn_no or any(state.areas) or state.discards:
             raise PositionError("The first look comes before any turn: no turns played, no cards won.")
     # The turn passes to the left; the last turn's requester stays when the deck ends the game.
-    back = state.turn_no - (1 if phase == Phase.ADD or (phase == Phase.OVER and "rows" not in description
-                                                         and state.turn_no) else 0)
-    start = description.get("start", (requester - back) % n)
-    state.start = seat_of(names, start, "'start'")
+    ended = phase == Phase.ADD or description.get("added") is not None or (
+        phase == Phase.OVER and "rows" not in description and state.turn_no)
+    back = state.turn_no - (1 if ended else 0)
+    state.start = (requester - back) % n
+    if "start" in description:
+        given = seat_of(names, description["start"], "'start'")
+        if given != state.start:
+            due = names[(given + back) % n]
+            raise PositionError(f"After {state.turn_no} turn(s) from {names[given]} it is {due}'s turn, not "
+                                f"{names[requester]}'s: the turn passes to the left.")
     if phase == Phase.SETUP and state.start != requester:
         raise PositionError("At the first look the requester is the start player.")
 
@@ -288,7 +298,7 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         state.ok = _flag(request, "ok")
         answer = request.get("answer")
         if answer not in (None, "yes", "no"):
-            raise PositionError(f"request 'answer' must be \"yes\", \"no\" or null, not {answer!r}.")
+            raise PositionError(f"request 'answer' must be \"yes\", \"no\" or null, not {said(answer)}.")
         state.answer = None if answer is None else answer == "yes"
         if state.ok and state.answer is not True and phase != Phase.ANSWER:
             raise PositionError("An ask with an OK token is answered yes at once: 'answer' must be \"yes\".")
@@ -318,6 +328,10 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         if not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last):
             raise PositionError("'last_won' must be a list of [player, card] pairs.")
         state.last_won = [(seat_of(names, s, "'last_won'"), _card(c, "'last_won'")) for s, c in last]
+        for seat, c in state.last_won:
+            if c not in state.areas[seat] and c not in state.discards:
+                raise PositionError(f"'last_won': {CARD_ID[c]} is in neither {names[seat]}'s play area nor the "
+                                    "discards.")
     snapshot = description.get("snapshot")
     if snapshot is not None and (not isinstance(snapshot, list) or len(snapshot) != state.n
                                  or not all(type(x) is int and x >= 0 for x in snapshot)):
@@ -330,6 +344,8 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         if not isinstance(added, list) or len(added) != 2:
             raise PositionError("'added' must be [player, card].")
         state.added = (seat_of(names, added[0], "'added'"), _card(added[1], "'added'"))
+        if state.added[1] not in state.areas[state.added[0]]:
+            raise PositionError(f"'added': {CARD_ID[state.added[1]]} is not in {names[state.added[0]]}'s play area.")
 
 
 def _added_trainer(state: BlindBusinessState, description: Mapping[str, Any]) -> bool:
@@ -366,7 +382,7 @@ def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         kind, seat = simple[phase]
         assert seat is not None
         if given is not None and seat_of(names, given, "'to_move'") != seat:
-            raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {given}.")
+            raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {said(given)}.")
         _check_request(state, phase)
         queue.push(kind(seat))
         return
@@ -477,6 +493,48 @@ def _over(state: BlindBusinessState, description: Mapping[str, Any]) -> None:
         state.row_winners = tuple(sorted({row[0] for row in state.rows}))
     elif state.deck:
         raise PositionError("A game is over by five in a row ('rows') or with the deck empty.")
+
+
+def _check_cards_won(state: BlindBusinessState) -> None:
+    """Every turn wins two cards, into the play areas (a 10 or 11 may
+    discard one from there): the areas and discards hold those of the turns
+    played and this turn's won so far (and the playground card added),
+    give or take the last turn's two (counted as played once the deck ends
+    the game)."""
+    won = (state.won_r != EMPTY) + (state.won_p != EMPTY)
+    out = sum(len(a) for a in state.areas) + len(state.discards) - (state.added is not None)
+    most = 2 * state.turn_no + won
+    if out > most:
+        raise PositionError(f"The play areas and discards hold {out} won card(s), more than the {most} that "
+                            f"{state.turn_no} turn(s) played and {won} card(s) won this turn give: every turn "
+                            "wins two cards.")
+    if out < most - 2:
+        raise PositionError(f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
+                            f"played have won at least {most - 2}: every turn wins two cards.")
+
+
+def _check_abilities(state: BlindBusinessState) -> None:
+    """OK tokens come from the 2s won, discards from the 10s and 11s won;
+    family rules have neither."""
+    won = [c for a in state.areas for c in a] + state.discards
+    if state.added is not None:
+        won.remove(state.added[1])  # (an added card has no ability)
+    taken = OK_TOKENS - state.supply - sum(state.tokens)  # spent
+    taken += sum(state.tokens)
+    twos = sum(1 for c in won if NUMBER[c] == 2)
+    if state.family and (taken or state.discards):
+        raise PositionError("Family rules have no OK tokens and no discards: the tokens stay in the supply.")
+    if taken > twos:
+        raise PositionError(f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: "
+                            "a token comes from winning a 2.")
+    for s, held in enumerate(state.tokens):
+        mine = sum(1 for c in state.areas[s] if NUMBER[c] == 2) + sum(1 for c in state.discards if NUMBER[c] == 2)
+        if held > mine:
+            raise PositionError(f"{state.names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
+    high = sum(1 for c in won if NUMBER[c] >= 10)
+    if len(state.discards) > high:
+        raise PositionError(f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or 11(s) have "
+                            "been won: a discard follows winning one.")
 
 
 def _check_empty_slots(state: BlindBusinessState, phase: Phase) -> None:

@@ -26,7 +26,9 @@ trick and led 30, Ann is to play::
 - ``hand_no``: the hand being played, from 1 (the last one once the match
   is over); default 1.
 - ``hand_scores``: each finished hand's minus points, per seat; default
-  none. Their sums are the scores.
+  none. Their sums are the scores. A hand hands out what its chickens
+  cost: at least their eggs bar one trick set aside, at most all of them
+  in the costliest tricks (``hand_total_range``).
 - ``taken``: each seat's tricks this hand in taking order, each trick's
   cards in playing order; default none.
 - ``trick``: the current trick's cards in playing order; default none.
@@ -49,8 +51,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
-from tablegames.games.blind_chicken.cards import DECK_SIZE, LOWEST_CARD, trick_score
+from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
 from tablegames.games.blind_chicken.rules import BlindChickenState, set_up
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
 
@@ -73,10 +75,10 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
     def cards(value: Any, what: str) -> list[int]:
         if not isinstance(value, list):
-            raise PositionError(f"{what} must be a list of card numbers, not {value!r}.")
+            raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
         for card in value:
             if type(card) is not int:
-                raise PositionError(f"{what} must hold card numbers, not {card!r}.")
+                raise PositionError(f"{what} must hold card numbers, not {said(card)}.")
             if not lowest <= card < DECK_SIZE:
                 raise PositionError(f"There is no card {card} with {n} players (the deck is "
                                     f"{lowest}-{DECK_SIZE - 1}).")
@@ -84,17 +86,17 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
     def per_seat(key: str, value: Any) -> list[Any]:
         if not isinstance(value, list) or len(value) != n:
-            raise PositionError(f"{key!r} must be a list of {n} entries, one per seat in seat order.")
+            raise PositionError(f"{said(key)} must be a list of {n} entries, one per seat in seat order.")
         return value
 
     phase = DECISIONS.get(field(description, "decision", str, "arrange, play, aside or none"))
     if phase is None:
         raise PositionError(f"'decision' must be one of {', '.join(DECISIONS)}, "
-                            f"not {description['decision']!r}.")
+                            f"not {said(description['decision'])}.")
     dealer = seat(field(description, "dealer", (int, str), "who dealt this hand"), "'dealer'")
     hand_no = description.get("hand_no", 1)
     if type(hand_no) is not int or hand_no < 1:
-        raise PositionError(f"'hand_no' must be a whole number from 1, not {hand_no!r}.")
+        raise PositionError(f"'hand_no' must be a whole number from 1, not {said(hand_no)}.")
     finished = hand_no if phase == OVER else hand_no - 1
     hand_scores = description.get("hand_scores", [])
     if not isinstance(hand_scores, list) or any(
@@ -103,12 +105,13 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError(f"'hand_scores' must list each finished hand's {n} minus points (0 or less).")
     if len(hand_scores) != finished:
         raise PositionError(f"'hand_scores' must list the {finished} finished hand(s), not {len(hand_scores)}.")
+    _check_hand_totals(hand_scores, n)
 
     hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat("hands", field(description, "hands", list)))]
     taken: list[list[tuple[int, ...]]] = []
     for s, tricks in enumerate(per_seat("taken", description.get("taken", [[]] * n))):
         if not isinstance(tricks, list):
-            raise PositionError(f"'taken' must hold a list of tricks per seat, not {tricks!r}.")
+            raise PositionError(f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
         for i, t in enumerate(tricks):
             if len(cards(t, f"{names[s]}'s trick {i + 1}")) != n:
                 raise PositionError(f"Every taken trick has {n} cards; {names[s]}'s trick {i + 1} has {len(t)}.")
@@ -196,6 +199,25 @@ def _check_each_card_once(hands: list[list[int]], taken: list[list[tuple[int, ..
     for card in range(lowest, DECK_SIZE):
         if card not in seen:
             raise PositionError(f"Card {card} is missing: every card lies in a hand, a taken trick or the trick.")
+
+
+def hand_total_range(n: int) -> tuple[int, int]:
+    """The fewest and the most minus points a hand can hand out in all, with
+    ``n`` players. Most: one player takes every chicken, the costliest
+    together (a trick costs its eggs times its chickens: the eggs sorted,
+    in tricks of n). Fewest: every trick but the one set aside costs at
+    least its eggs, and the one set aside holds at most the n biggest."""
+    eggs = sorted((EGGS[c] for c in range(LOWEST_CARD[n], DECK_SIZE) if EGGS[c]), reverse=True)
+    most = sum(sum(group) * len(group) for group in (eggs[i:i + n] for i in range(0, len(eggs), n)))
+    return sum(eggs) - sum(eggs[:n]), most
+
+
+def _check_hand_totals(hand_scores: list[list[int]], n: int) -> None:
+    fewest, most = hand_total_range(n)
+    for k, row in enumerate(hand_scores, start=1):
+        if not fewest <= -sum(row) <= most:
+            raise PositionError(f"Hand {k} gave {-sum(row)} minus points in all; with {n} players a hand gives "
+                                f"{fewest}-{most} (every chicken is taken, one trick at most set aside).")
 
 
 def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]], over: bool,

@@ -18,8 +18,9 @@ their first card. Fields:
 - ``to_move``: the player whose turn it is (required for a decision of a
   turn; none when the game is over). For ``"first card"`` it may list the
   players still to lay one (they follow from ``first_cards``).
-- ``start``: the first player (default: drawn from the seed, as in a new
-  game).
+- ``start``: the first player (default: the one the turn order gives,
+  counted back from ``to_move`` by the turns begun; at ``"first card"``
+  drawn from the seed, as in a new game). The turn passes to the left.
 - ``piles`` (required but for ``"first card"``, where they are empty):
   per seat, one or two piles, each a list of cards bottom to top.
 - ``first_cards`` (``"first card"`` only): per seat the card laid face
@@ -34,7 +35,12 @@ their first card. Fields:
   it must add up to their nuts. Required when anyone has nuts.
 - ``turn_no``: turns begun so far, this one included (default: the cards on
   the piles beyond the first cards, plus one while the turn's card is still
-  to play; give it when a Hideout took cards back).
+  to play; give it when a Hideout took cards back). Every card on a
+  player's piles beyond the first was played in a turn of theirs, and
+  their nuts are what their turns can have brought: at most 8 from the
+  supply a turn of their own (Contraband 5 and 3 on top), 2 from each rival
+  robbed, 2 in Customs from each other player's turn; what one player
+  received in Customs or Robberies another paid.
 - ``played`` (``"order"``, ``"customs"``, ``"raid"``): the pile the turn's
   card went on (default 1 for a player with one pile).
 - ``pending`` (``"customs"``, ``"raid"``): the piles whose top card still
@@ -63,14 +69,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, seat_of, unknown_keys
+from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
 from tablegames.core.secret import SecretChoices
 from tablegames.games.nutty_business.rules import (
     NuttyState, choose_order, choose_raid, customs_splits, split_customs,
 )
 from tablegames.games.nutty_business.vocab import (
-    C5, CODES, DECISION_KIND, IS_CONTRABAND, KINDS, LEDGER, L_CUSTOMS_OUT, MAX_PILES, RAID,
-    ROBBERY, SUPPLY, VALUE, ChooseFirstCard, PlayCard, SplitCustoms, owner_of,
+    C5, CODES, DECISION_KIND, IS_CONTRABAND, KINDS, LEDGER, L_CONTRABAND, L_CUSTOMS_IN, L_CUSTOMS_OUT,
+    L_RAID, L_ROBBED, L_ROBBERY_IN, MAX_PILES, RAID, ROBBERY, SUPPLY, VALUE, ChooseFirstCard, PlayCard,
+    SplitCustoms, owner_of,
 )
 
 FIELDS = ("decision", "to_move", "start", "piles", "first_cards", "hands", "nuts", "supply",
@@ -79,7 +86,7 @@ FIRST_CARD = "first card"
 # A decision inside a turn, after its card was played.
 _MID_TURN = ("order", "customs", "raid")
 _CARDS = " ".join(CODES)
-_DECISIONS = f"{FIRST_CARD!r}, 'play', 'order', 'customs', 'raid' or null (the game is over)"
+_DECISIONS = f"{said(FIRST_CARD)}, 'play', 'order', 'customs', 'raid' or null (the game is over)"
 
 
 def build_position(names: Sequence[str], options: Mapping[str, int],
@@ -91,12 +98,12 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     state = NuttyState(names, options, seed)  # the seed draws the first player
     decision = field(description, "decision", (str, type(None)), _DECISIONS)
     if decision is not None and decision not in (FIRST_CARD, "play", *_MID_TURN):
-        raise PositionError(f"'decision' must be {_DECISIONS}, not {decision!r}.")
+        raise PositionError(f"'decision' must be {_DECISIONS}, not {said(decision)}.")
     setup = decision == FIRST_CARD
     for key, needs in (("first_cards", setup), ("played", decision in _MID_TURN),
                        ("pending", decision in ("customs", "raid")), ("gained", decision == "customs")):
         if not needs and description.get(key) is not None:
-            raise PositionError(f"{key!r} has no place in a position with decision {_said(decision)}.")
+            raise PositionError(f"{said(key)} has no place in a position with decision {_said(decision)}.")
     if "start" in description:
         state.start = seat_of(names, description["start"], "'start'")
 
@@ -127,7 +134,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
             continue
         row = given_hands[s]
         if not isinstance(row, list):
-            raise PositionError(f"{names[s]}'s hand must be a list of cards, not {row!r}.")
+            raise PositionError(f"{names[s]}'s hand must be a list of cards, not {said(row)}.")
         hand = [_card(c, s, names, f"{names[s]}'s hand") for c in row]
         _no_twice(placed + hand, s, names, "in their hand, on their piles or face down")
         if len(hand) != len(rest):
@@ -169,7 +176,68 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     if turn_no < (0 if setup else 1) or (setup and turn_no):
         raise PositionError(f"'turn_no' cannot be {turn_no} with decision {_said(decision)}.")
     state.turn_no = turn_no
+    if not setup:
+        _check_turns(state, decision, given_start="start" in description)
+    _check_ledger(state)
     return state
+
+
+def _turns_of(state: NuttyState, seat: int) -> int:
+    """The turns ``seat`` has begun: the turn passes left from the start."""
+    return turns_had(state.start, state.turn_no, state.n)[seat]
+
+
+def _check_turns(state: NuttyState, decision: str | None, given_start: bool) -> None:
+    """Whose turn it is follows from the start player and the turns begun,
+    and every card a player has on their piles beyond the first was played
+    in a turn of theirs (a Hideout may have taken some back since)."""
+    names, n = state.names, state.n
+    if decision is None:
+        # The turn passed to a player without cards: the one after the last turn's.
+        ends = [s for s in range(n) if not state.hands[(s + state.turn_no) % n]]
+        if not given_start and state.start not in ends:
+            state.start = ends[0]  # (the game ends at least at one of them: checked before)
+        if state.start not in ends:
+            nxt = (state.start + state.turn_no) % n
+            raise PositionError(f"After {state.turn_no} turn(s) from {names[state.start]} the turn passes to "
+                                f"{names[nxt]}, who holds cards: the game is not over.")
+    else:
+        assert state.turn is not None
+        due = (state.start + state.turn_no - 1) % n
+        if not given_start:
+            state.start = (state.turn - state.turn_no + 1) % n
+        elif state.turn != due:
+            raise PositionError(f"Turn {state.turn_no} from {names[state.start]} is {names[due]}'s, not "
+                                f"{names[state.turn]}'s: the turn passes to the left.")
+    for s in range(n):
+        played = _turns_of(state, s) - (decision == "play" and s == state.turn)  # (no card yet this turn)
+        on_piles = sum(len(p) for p in state.piles[s]) - 1  # the first card was laid, not played
+        if played < on_piles:
+            raise PositionError(f"{names[s]} has {on_piles} card(s) on the piles beyond the first card but has "
+                                f"played {played} in {state.turn_no} turn(s) from {names[state.start]}: a turn "
+                                "plays one card.")
+
+
+def _check_ledger(state: NuttyState) -> None:
+    """Nuts paid to a player were paid by another; nuts from the supply
+    come only on a player's own turns, at most 8 a turn (Contraband 5 and 3
+    on top), Robberies at most 2 from each rival a turn, Customs at most 2
+    from each other player's Contraband."""
+    names, n = state.names, state.n
+    for into, out, what in ((L_CUSTOMS_IN, L_CUSTOMS_OUT, "Customs"), (L_ROBBERY_IN, L_ROBBED, "Robberies")):
+        got, gave = sum(row[into] for row in state.ledger), sum(row[out] for row in state.ledger)
+        if got != gave:
+            raise PositionError(f"The ledgers show {got} nut(s) received from {what} but {gave} paid: "
+                                "every nut one player gets there, another gives.")
+    for s, row in enumerate(state.ledger):
+        own = _turns_of(state, s)
+        others = state.turn_no - own
+        for amount, most, what in ((row[L_CONTRABAND] + row[L_RAID], 8 * own, "from the supply"),
+                                   (row[L_ROBBERY_IN], 2 * (n - 1) * own, "from Robberies"),
+                                   (row[L_CUSTOMS_IN], 2 * others, "from Customs")):
+            if amount > most:
+                raise PositionError(f"{names[s]} got {amount} nuts {what} in {own} turn(s) of their own out of "
+                                    f"{state.turn_no}; the cards give at most {most}.")
 
 
 def _queue(state: NuttyState, description: Mapping[str, Any], decision: str | None,
@@ -197,7 +265,7 @@ def _queue(state: NuttyState, description: Mapping[str, Any], decision: str | No
                                 "cards: somebody's hand must be empty.")
         return
     if to_move is None:
-        raise PositionError(f"The position needs 'to_move' (whose turn it is) for decision {decision!r}.")
+        raise PositionError(f"The position needs 'to_move' (whose turn it is) for decision {said(decision)}.")
     seat = seat_of(names, to_move, "'to_move'")
     state.turn = seat
     if not state.hands[seat] and decision == "play":
@@ -328,7 +396,7 @@ def _per_seat(description: Mapping[str, Any], key: str, n: int, required: bool =
         return [None] * n
     rows: list[Any] = field(description, key, list, "one entry per seat")
     if len(rows) != n:
-        raise PositionError(f"{key!r} must have one entry per player ({n}), not {len(rows)}.")
+        raise PositionError(f"{said(key)} must have one entry per player ({n}), not {len(rows)}.")
     return rows
 
 
@@ -336,23 +404,23 @@ def _numbers(description: Mapping[str, Any], key: str, n: int | None) -> list[in
     rows = _per_seat(description, key, n, required=True) if n else field(description, key, list)
     for value in rows:
         if type(value) is not int or value < 0:
-            raise PositionError(f"{key!r} must hold whole numbers 0 or more, not {value!r}.")
+            raise PositionError(f"{said(key)} must hold whole numbers 0 or more, not {said(value)}.")
     return list(rows)
 
 
 def _card(value: Any, seat: int, names: Sequence[str], where: str) -> int:
     if not isinstance(value, str):
-        raise PositionError(f"A card in {where} must be a card's code ({_CARDS}), not {value!r}.")
+        raise PositionError(f"A card in {where} must be a card's code ({_CARDS}), not {said(value)}.")
     code, _, owner = value.lower().partition(".")
     if code not in CODES:
-        raise PositionError(f"Unknown card {value!r} in {where} (cards: {_CARDS}).")
+        raise PositionError(f"Unknown card {said(value)} in {where} (cards: {_CARDS}).")
     if owner:
         try:
             whose = owner_of(value)
         except ValueError:
             whose = -1
         if whose != seat:
-            raise PositionError(f"{value!r} in {where} is not {names[seat]}'s card: a player's "
+            raise PositionError(f"{said(value)} in {where} is not {names[seat]}'s card: a player's "
                                 "cards never change owner.")
     return CODES.index(code)
 
@@ -393,7 +461,7 @@ def _ledger(description: Mapping[str, Any], nuts: list[int], names: Sequence[str
             raise PositionError(f"{names[s]}'s ledger must be a JSON object of lines and nuts.")
         unknown = sorted(set(row) - set(LEDGER))
         if unknown:
-            raise PositionError(f"{names[s]}'s ledger has no line {unknown[0]!r} "
+            raise PositionError(f"{names[s]}'s ledger has no line {said(unknown[0])} "
                                 f"(lines: {', '.join(LEDGER)}).")
         line = [row.get(name, 0) for name in LEDGER]
         if any(type(a) is not int or a < 0 for a in line):

@@ -190,3 +190,14 @@ def test_a_last_drawer_the_cards_played_contradict_is_refused():
     d["last_drawer"] = "Bob" if drawer == "Ann" else "Ann"
     refused(d, f"{drawer} drew the last card, not {d['last_drawer']}: with 42 cards played and "
                f"{d['to_move']} to move.")
+
+
+def test_a_players_loot_holds_no_more_cards_than_the_turns_they_played():
+    # Two players, 4 cards played from Ann (Ann 2 turns, Bob 2): Bob cannot have 3 in his loot.
+    d = fresh()
+    taken = d["deck"][:4]
+    d["deck"] = d["deck"][4:]
+    d["loot"] = [[taken[0]], taken[1:]]
+    refused(d, "Bob's loot holds 3 cards, but Bob has played 2 turn(s) (4 played from Ann): one card a turn.")
+    d["loot"] = [taken[:2], taken[2:]]
+    assert positions.build(SPEC, NAMES2, d, seed=1).loot

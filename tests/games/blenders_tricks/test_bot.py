@@ -99,11 +99,11 @@ def test_bot_plays_only_legal_moves_from_its_view_in_whole_games():
 def test_hard_bot_playouts_end_with_the_round_judged_by_the_smallest_spread():
     # A round is a stage: the search stops there and ranks seats by their
     # blends (core/search.py), the smallest spread first.
-    state = playing([[1], [3], [2]], round=1, totals=[[5, 5, 5], [9, 0, 4], [6, 5, 7]])
-    assert state.stage() == 1
+    state = playing([[1], [3], [2]], round=2, totals=[[5, 5, 5], [9, 0, 4], [6, 5, 7]])
+    assert state.stage() == 2
     assert state.standings() == (0, -9, -2)
     play(state, 1, 3, 2)
-    while state.stage() == 1:
+    while state.stage() == 2:
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert state.stage() == 2, "the next round is the next stage"
+    assert state.stage() == 3, "the next round is the next stage"

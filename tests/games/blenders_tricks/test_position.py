@@ -213,3 +213,102 @@ def test_a_malformed_description_is_one_clear_line_never_a_traceback():
                 position.build(SPEC, names, broken, seed=1)
             except PositionError as exc:
                 assert "\n" not in str(exc)
+
+
+# ----- what the rounds played so far imply (positions no game can reach)
+
+def after_one_trick(claimed: list[list[int]], plays: list[list[int]], winner: int, took: list[int],
+                    **more) -> dict:
+    """Three players, round 1, one trick taken (the cards 1, 2 and 3, or as
+    ``plays`` says): each holds 12 cards, 40 is set aside."""
+    played = [card for _, card in plays]
+    rest = [c for c in range(1, 40) if c not in played]
+    return {"decision": "play", "leader": winner, "hands": [rest[0:12], rest[12:24], rest[24:36]],
+            "aside": [40], "claimed": claimed,
+            "last_trick": {"plays": plays, "winner": winner, "claimed": took}, **more}
+
+
+FIRST_TRICK = [[0, 1], [1, 2], [2, 3]]  # Cy's 3 wins; the rules let Cy claim 3 and one of 1 or 2
+
+
+def test_a_position_after_one_trick_as_the_rules_leave_it_builds():
+    state = build(after_one_trick([[], [], [3, 1]], FIRST_TRICK, 2, [3, 1]))
+    assert state.to_move() == (2,) and state.claimed == [[], [], [3, 1]]
+
+
+def test_every_card_claimed_this_round_was_won_in_a_trick():
+    assert error(after_one_trick([[], [], [3, 1, 39]], FIRST_TRICK, 2, [3, 1])) == (
+        "3 card(s) are claimed this round, but 1 trick(s) taken give at most 2: every claimed card was won "
+        "in a trick.")
+
+
+def test_the_last_tricks_claim_is_the_winners_card_and_one_other():
+    assert error(after_one_trick([[], [], [1, 2]], FIRST_TRICK, 2, [1, 2])) == (
+        "The last trick's claimed cards [1, 2] cannot be: the winner claims their card and one other non-wild "
+        "card, if any.")
+
+
+def test_a_card_claimed_from_the_last_trick_is_among_its_winners_claimed_cards():
+    assert error(after_one_trick([[3, 1], [], []], FIRST_TRICK, 2, [3, 1])) == (
+        "P2 claimed [3, 1] from the last trick: they must be among P2's claimed cards.")
+
+
+def test_a_card_played_to_the_last_trick_is_in_no_hand():
+    d = after_one_trick([[], [], [3, 1]], FIRST_TRICK, 2, [3, 1])
+    d["hands"][0][0], d["aside"] = 2, [d["hands"][0][0]]
+    assert error(d) == "Card 2 was played to the last trick, so it is in no hand, trick or other claim."
+
+
+def test_the_winner_of_the_last_trick_leads_the_next():
+    d = after_one_trick([[], [], [3, 1]], FIRST_TRICK, 2, [3, 1], leader=0)
+    d["hands"] = [d["hands"][2], d["hands"][0], d["hands"][1]]
+    assert error(d) == "P2 won the last trick and leads this one, not P0."
+
+
+def test_wilds_are_never_claimed():
+    plays = [[0, 1], [1, 2], [2, 30]]  # Cy's wild 30 wins: Cy claims 1 and 2
+    assert build(after_one_trick([[], [], [1, 2]], plays, 2, [1, 2])).claimed[2] == [1, 2]
+    assert error(after_one_trick([[], [], [30, 1]], plays, 2, [30, 1])) == (
+        "P2 claimed the wild 30 this round: wilds are never claimed.")
+
+
+def test_no_barley_token_is_held_before_the_first_round_ends():
+    assert error(start(tokens=[1, 0, 0])) == (
+        "P0 holds 1 barley token(s), but earned 0 and spent 0: a token is earned at a round's end and spent "
+        "on an ignored card.")
+
+
+def test_the_tokens_held_are_those_earned_less_those_spent():
+    d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader=1, tokens=[1, 0, 0])
+    assert error(d).startswith("P0 holds 1 barley token(s), but earned 0 and spent 0")
+    assert build({**d, "tokens": [0, 1, 0]}).tokens == [0, 1, 0]
+
+
+def test_a_finished_rounds_gains_are_the_icons_of_its_claimed_cards():
+    rounds = finished_rounds(1, 3)
+    rounds[0] = {**rounds[0], "gains": [[1, 0, 0], [0, 0, 0], [0, 0, 0]]}
+    assert error(start(round=2, rounds=rounds, tokens=[1, 0, 0], totals=[[1, 0, 0], [0, 0, 0], [0, 0, 0]])) == (
+        "P0's gains in round 1 are [1, 0, 0], but their claimed cards give [0, 0, 0].")
+
+
+def test_the_totals_are_the_finished_rounds_gains_added_up():
+    assert error(start(totals=[[5, 5, 5], [0, 0, 0], [0, 0, 0]])) == (
+        "P0's totals are [5, 5, 5], but the finished rounds add up to [0, 0, 0].")
+
+
+def test_a_rounds_token_goes_to_a_player_who_claimed_the_most():
+    rounds = [{"gains": [[1, 0, 0], [0, 0, 0], [0, 0, 0]], "ignored": [[], [], []],
+               "claimed": [[1], [], []], "earner": 1}]
+    d = start(round=2, rounds=rounds, leader=1, tokens=[0, 1, 0], totals=[[1, 0, 0], [0, 0, 0], [0, 0, 0]])
+    assert error(d) == "P1 earned the token in round 1 with 0 card(s) claimed; the most claimed was 1."
+
+
+def test_the_last_rounds_token_earner_leads_the_first_trick_of_the_next():
+    d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader=0, tokens=[0, 1, 0], decision="play")
+    assert error(d) == "P1 earned the last round's token and leads this round's first trick."
+
+
+def test_a_hand_of_more_cards_than_are_dealt_is_refused_as_such():
+    d = start(decision="play")
+    d["hands"][0] = d["hands"][0] * 3
+    assert error(d) == "P0 holds 39 card(s); with 3 players 13 are dealt."

@@ -12,7 +12,7 @@ from tablegames.games.blenders_tricks.vocab import (
     CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Phase, Play,
     Spend, card_id, parse_action,
 )
-from tests.games.blenders_tricks.helpers import build, finished_rounds, new, play, playing
+from tests.games.blenders_tricks.helpers import build, history, new, play, playing
 
 W, C, M = 0, 1, 2
 
@@ -347,7 +347,7 @@ def test_spending_a_token_in_a_later_round():
 
 
 def test_no_token_decision_for_a_holder_who_claimed_nothing():
-    state = round_end([[1, 4, 13], [], []], [[7], [5], [40]], tokens=[0, 1, 0])
+    state = round_end([[1, 4, 13], [], []], [[7], [5], [40]], tokens=[0, 1, 0], round=2)
     play(state, 7, 5, 40)
     assert [d.seat for d in state.decisions] == [0]
 
@@ -368,7 +368,7 @@ def test_the_token_earner_leads_the_next_round():
 def finished(totals: list[list[int]]):
     n = len(totals)
     return build({"decision": "over", "round": 3, "leader": 0, "hands": [[] for _ in range(n)],
-                  "rounds": finished_rounds(3, n), "totals": totals}, n)
+                  **history(3, n, totals)}, n)
 
 
 def test_smallest_spread_wins():

@@ -41,7 +41,9 @@ def position(players: int = 2, *, hands=None, areas=None, deck=None, requester: 
         hands = [spare[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
         used |= set(spare[:players * HAND_SIZE])
     hands = [list(h) + [None] * (HAND_SIZE - len(h)) for h in hands]
+    won = sum(len(a) for a in areas)
     description = {
+        "turns_played": (won + 1) // 2,  # (two cards won a turn)
         "requester": names(players)[requester],
         "hands": hands,
         "areas": areas,

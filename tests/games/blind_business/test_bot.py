@@ -35,7 +35,7 @@ def test_heuristic_bot_clearly_beats_random_bots_four_players():
 
 def test_bot_asks_with_an_ok_token_for_the_card_that_completes_its_five_in_a_row():
     state = position(2, hands=[["BW5", "BW6", "CS7", "DT8"], ["PG9", "CS8", "DT9", "BW9"]],
-                     areas=[["PG5", "PG6", "PG7", "PG8"], []], tokens=[1, 0])
+                     areas=[["PG5", "PG6", "PG7", "PG8", "CS2"], []], tokens=[1, 0])
     assert decide(state) == Ask(1, 1, True)
 
 

@@ -90,7 +90,7 @@ def refused(description, players=2, options=None):
 
 
 def test_a_card_placed_twice_is_refused():
-    message = refused({"requester": "Ann", "hands": PLAIN, "areas": [["PG5"], []]})
+    message = refused({"requester": "Ann", "hands": PLAIN, "areas": [["PG5"], []], "turns_played": 1})
     assert message == "The position has 'PG5' 2 time(s); the game has it 1 time(s)."
 
 
@@ -162,3 +162,84 @@ def test_too_many_ok_tokens_are_refused():
 def test_a_decision_that_cannot_arise_is_refused(description, expected):
     family = {"family": 1} if "Family" in expected else {}
     assert refused(description, options=family) == expected
+
+
+# ----- what the turns played so far imply (positions no game can reach)
+
+def built(description, players=2, options=None):
+    return build(SPEC, NAMES[players], description, options or {}, 1)
+
+
+def test_no_card_is_in_a_play_area_before_the_first_turn():
+    assert refused({"requester": "Ann", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5"]]}) == (
+        "The play areas and discards hold 3 won card(s), more than the 0 that 0 turn(s) played and 0 card(s) "
+        "won this turn give: every turn wins two cards.")
+
+
+def test_every_turn_played_wins_two_cards():
+    areas = [["PG7", "PG8"], ["BW5"]]
+    assert refused({"requester": "Ann", "hands": PLAIN, "areas": areas, "turns_played": 3}) == (
+        "The play areas and discards hold 3 won card(s), but 3 turn(s) played have won at least 4: every turn "
+        "wins two cards.")
+    state = built({"requester": "Ann", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2})
+    assert state.turn_no == 2
+
+
+def test_ok_tokens_come_from_the_2s_won():
+    areas = [["PG2", "PG8"], ["BW5", "BW4"]]
+    assert refused({"requester": "Ann", "hands": PLAIN, "areas": areas, "turns_played": 2,
+                    "tokens": [0, 1]}) == "Bob holds 1 OK token(s) but has won 0 2(s) at most."
+    assert refused({"requester": "Ann", "hands": PLAIN, "areas": areas, "turns_played": 2, "supply": 2}) == (
+        "2 OK token(s) have left the supply, but only 1 2(s) have been won: a token comes from winning a 2.")
+    assert built({"requester": "Ann", "hands": PLAIN, "areas": areas, "turns_played": 2,
+                  "tokens": [1, 0]}).tokens == [1, 0]
+    assert built({"requester": "Ann", "hands": PLAIN, "areas": areas, "turns_played": 2,
+                  "supply": 3}).supply == 3, "the token was spent"
+
+
+def test_a_discard_follows_a_10_or_11_won():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["PG7"], ["BW5", "BW4"]], "turns_played": 2}
+    assert refused({**description, "discards": ["CS3"]}) == (
+        "1 card(s) are discarded, but only 0 10(s) or 11(s) have been won: a discard follows winning one.")
+    assert built({**description, "areas": [["PG10"], ["BW5", "BW4"]], "discards": ["CS3"]}).discards
+
+
+def test_family_rules_have_no_ok_tokens_and_no_discards():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["PG2", "PG10"], ["BW5", "BW4"]],
+                   "turns_played": 2}
+    family = {"family": 1}
+    assert built(description, options=family).supply == 4
+    for changes in ({"tokens": [1, 0]}, {"supply": 3}, {"discards": ["CS3"], "areas": [["PG2"], ["BW5", "BW4"]]}):
+        assert refused({**description, **changes}, options=family) == (
+            "Family rules have no OK tokens and no discards: the tokens stay in the supply.")
+
+
+def test_the_requester_is_the_start_player_moved_left_once_a_turn():
+    description = {"requester": "Bob", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2, "start": "Bob"}
+    assert built(description).start == 1
+    assert refused({**description, "requester": "Ann"}) == (
+        "After 2 turn(s) from Bob it is Bob's turn, not Ann's: the turn passes to the left.")
+    assert built({**description, "turns_played": 3, "areas": [["PG7", "PG8", "PG9"], ["BW5", "BW4", "BW3"]],
+                  "requester": "Ann"}).start == 1
+
+
+def test_the_last_exchanges_cards_lie_with_those_who_won_them():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2}
+    assert built({**description, "last_won": [["Ann", "PG8"], ["Bob", "BW4"]]}).last_won
+    assert refused({**description, "last_won": [["Ann", "BW4"], ["Bob", "PG8"]]}) == (
+        "'last_won': BW4 is in neither Ann's play area nor the discards.")
+
+
+def test_a_trainers_district_that_is_not_text_is_one_line():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["TR1", "PG8"], ["BW5", "BW4"]], "turns_played": 2}
+    for district in ({"a": 1}, ["playground"], 7):
+        assert refused({**description, "trainers": {"TR1": district}}).startswith("'trainers': ")
+
+
+def test_the_added_playground_card_lies_in_the_adders_play_area():
+    description = {"requester": "Ann", "hands": PLAIN, "areas": [["PG7", "PG8"], ["BW5", "BW4"]],
+                   "turns_played": 2, "added": ["Bob", "PG8"]}
+    assert refused(description) == "'added': PG8 is not in Bob's play area."

@@ -149,7 +149,7 @@ def test_answer_yes_then_reject_each_wins_their_own_card_the_other_asked_for():
 
 
 def test_ok_token_with_the_ask_forces_yes_automatically():
-    state = plain(tokens=[1, 0, 0])
+    state = plain(tokens=[1, 0, 0], areas=[["CS2"], [], []])  # (the token came with the 2)
     events = []
     play(state, "ask p2 2 ok", events=events)
     assert state.tokens[0] == 0, "the token is spent"
@@ -159,14 +159,14 @@ def test_ok_token_with_the_ask_forces_yes_automatically():
     with pytest.raises(IllegalAction):
         state.apply(1, parse_action("no"))
     play(state, "ask 1", "reject")  # the requester may still reject
-    assert area(state, 0) == ["PG5"] and area(state, 1) == ["BW7"]
+    assert area(state, 0) == ["CS2", "PG5"] and area(state, 1) == ["BW7"]
 
 
 def test_ok_token_with_the_counter_ask_forces_accept_automatically():
-    state = plain(tokens=[0, 1, 0])
+    state = plain(tokens=[0, 1, 0], areas=[[], ["CS2"], []])
     play(state, "ask p2 2", "yes", "ask 4 ok")
     assert state.tokens[1] == 0
-    assert area(state, 0) == ["BW7"] and area(state, 1) == ["DT8"], "accepted without a decision"
+    assert area(state, 0) == ["BW7"] and area(state, 1) == ["CS2", "DT8"], "accepted without a decision"
     assert state.phase == ASK and state.to_move() == (1,)
 
 
@@ -180,7 +180,7 @@ def test_ok_needs_a_token():
 
 
 def test_spent_ok_tokens_leave_the_game():
-    state = plain(tokens=[1, 0, 0], supply=3)
+    state = plain(tokens=[1, 0, 0], supply=3, areas=[["CS2"], [], []])
     play(state, "ask p2 2 ok", "ask 1", "accept")
     assert state.tokens == [0, 0, 0] and state.supply == 3
 
@@ -202,7 +202,10 @@ def test_2_gives_an_ok_token_while_any_remain():
     state = plain(hands=[PLAIN[0], ["BW2", "PG6", "CS8", "DT9"], PLAIN[2]])
     play(state, "ask p2 1", "no", "take 2")  # P1 wins BW2
     assert state.tokens == [0, 1, 0] and state.supply == 3
-    state = plain(hands=[PLAIN[0], ["BW2", "PG6", "CS8", "DT9"], PLAIN[2]], tokens=[2, 0, 2], supply=0)
+    state = plain(hands=[PLAIN[0], ["BW2", "PG6", "CS8", "DT9"], PLAIN[2]])
+    # No game reaches an empty supply with a 2 still to win (four tokens,
+    # four 2s), but the rules still guard it.
+    state.tokens, state.supply = [2, 0, 2], 0
     play(state, "ask p2 1", "no", "take 2")
     assert state.tokens == [2, 0, 2] and state.supply == 0
 

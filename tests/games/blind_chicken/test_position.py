@@ -195,3 +195,40 @@ def test_a_match_over_before_its_end_cannot_arise():
     assert refused(copy.deepcopy(d), hands=2) == "The match is not over after hand 1 (2 hand(s), no target)."
     d["hand_scores"][0][1] = -3
     assert refused(d, hands=1) == "P1's last hand scored -3, but the tricks taken give 0."
+
+
+def test_a_hand_gives_no_more_minus_points_than_all_its_chickens_taken_together():
+    # 3 players: the chickens' eggs are 4, 4, 3, 3, 2, 2, 1; taken by one
+    # player, the costliest three together: 11 x 3 + 7 x 3 + 1 = 55.
+    d = fresh()
+    d["hand_no"] = 2
+    for row in ([-10 ** 18, 0, 0], [-56, 0, 0], [-30, -20, -6]):
+        d["hand_scores"] = [row]
+        assert refused(d) == ("Hand 1 gave %d minus points in all; with 3 players a hand gives 8-55 (every "
+                              "chicken is taken, one trick at most set aside)." % -sum(row))
+    d["hand_scores"] = [[-55, 0, 0]]
+    assert build(3, d).scores == [-55, 0, 0]
+
+
+def test_a_hand_gives_at_least_the_eggs_of_the_chickens_outside_the_trick_set_aside():
+    # 19 eggs in all; a trick set aside holds at most 4 + 4 + 3 of them.
+    d = fresh()
+    d["hand_no"] = 2
+    d["hand_scores"] = [[0, 0, 0]]
+    assert refused(d).startswith("Hand 1 gave 0 minus points in all; with 3 players a hand gives 8-55")
+    d["hand_scores"] = [[-8, 0, 0]]
+    assert build(3, d).scores == [-8, 0, 0]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_hand_played_gives_minus_points_within_the_range(players):
+    from tablegames.games.blind_chicken.position import hand_total_range
+
+    fewest, most = hand_total_range(players)
+    for seed in range(20):
+        state = SPEC.new_game(names(players), {"hands": 1}, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert fewest <= -sum(state.hand_scores[0]) <= most

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from tablegames.core.game import Event
-from tablegames.core.position import build as build_checked
+from tablegames.core.position import build as build_checked, turns_had
 from tablegames.games.nutty_business.rules import NuttyState
 from tablegames.games.nutty_business.spec import SPEC
 from tablegames.games.nutty_business.vocab import CODES, KIND_OF_CODE
@@ -39,11 +39,43 @@ def _position(piles: Sequence[list[str]], nuts: list[int] | None, **fields: Any)
             "ledger": [{"Contraband": x} for x in nuts], **fields}
 
 
+def turns_for(piles: Sequence[list[str]], nuts: list[int] | None, turn: int) -> int:
+    """The fewest turns after which it is ``turn``'s turn and everyone has
+    played the cards on their piles (beyond the first) and could have taken
+    their nuts from the supply (8 at most a turn); the start player is the
+    one that turn order gives."""
+    n = len(piles)
+    nuts = nuts or [0] * n
+    on_piles = [sum(len(p.split()) for p in seat) - 1 for seat in piles]
+    for turn_no in range(1, 1000):
+        start = (turn - turn_no + 1) % n
+        own = turns_had(start, turn_no, n)
+        if all(own[s] - (s == turn) >= on_piles[s] and 8 * own[s] >= nuts[s] for s in range(n)):
+            return turn_no
+    raise ValueError("no turn number fits these piles")
+
+
+def share_the_supply(description: dict[str, Any], extra: int, n: int) -> dict[str, Any]:
+    """``description`` with ``extra`` nuts of the supply shared out among
+    the ``n`` players as Contraband nuts, and as many more rounds of turns
+    played as such gains take (8 nuts a turn at most); the same player to
+    move."""
+    for s in range(n):
+        share = extra // n + (s < extra % n)
+        description["nuts"][s] += share
+        line = description["ledger"][s]
+        line["Contraband"] = line.get("Contraband", 0) + share
+    description.pop("supply", None)
+    description["turn_no"] += n * -(-(extra // n + 1) // 8)
+    return description
+
+
 def table(*piles: list[str], nuts: list[int] | None = None, turn: int = 0,
           names: Sequence[str] | None = None) -> NuttyState:
-    """A state at the start of ``turn``'s turn (the game's first turn)."""
+    """A state at the start of ``turn``'s turn, as many turns into the game
+    as the piles and nuts need (``turns_for``)."""
     names = names or [f"P{i}" for i in range(len(piles))]
-    return build(_position(piles, nuts, decision="play", to_move=turn, turn_no=1), names)
+    return build(_position(piles, nuts, decision="play", to_move=turn, turn_no=turns_for(piles, nuts, turn)), names)
 
 
 def finished(*piles: list[str], nuts: list[int] | None = None) -> NuttyState:

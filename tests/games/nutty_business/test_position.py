@@ -15,7 +15,7 @@ from tablegames.core import position
 from tablegames.core.position import PositionError
 from tablegames.games.nutty_business.rules import NuttyState
 from tablegames.games.nutty_business.spec import SPEC
-from tests.games.nutty_business.helpers import build, decision_kind, play
+from tests.games.nutty_business.helpers import build, decision_kind, play, share_the_supply
 
 EXAMPLE = Path(__file__).parent / "positions" / "example.json"
 KIM_LEE = ["Kim", "Lee"]
@@ -91,14 +91,8 @@ def test_a_described_position_with_a_short_supply_plays_on_alike():
         state = SPEC.new_game([f"P{i}" for i in range(players)], None, game)
         while not state.is_over():
             if decision_kind(state) == "play" and rng.random() < 0.2:
-                description = position.describe(SPEC, state)
-                del description["supply"]
                 extra = state.supply - rng.randint(0, 6)
-                for s in range(players):  # the supply's nuts, shared out
-                    share = extra // players + (s < extra % players)
-                    description["nuts"][s] += share
-                    line = description["ledger"][s]
-                    line["Contraband"] = line.get("Contraband", 0) + share
+                description = share_the_supply(position.describe(SPEC, state), extra, players)
                 short = position.build(SPEC, state.names, description, seed=game)
                 assert isinstance(short, NuttyState)
                 met += assert_plays_on_alike(short, rebuilt(short), rng, 6)
@@ -221,3 +215,76 @@ def test_position_a_finished_game_needs_a_player_without_cards():
 def test_position_a_turn_needs_the_player_to_move():
     assert refused({k: v for k, v in TURN.items() if k != "to_move"}) == (
         "The position needs 'to_move' (whose turn it is) for decision 'play'.")
+
+
+# ----- what the turns played so far imply (positions no game can reach)
+
+def after_turns(turn_no: int, to_move: str, *, start: str | None = "Kim", nuts=(0, 0), ledger=None,
+                piles=None) -> dict[str, Any]:
+    """Kim and Lee ``turn_no`` turns into the game, each with a Contraband 2
+    first card and the cards the turns played on top."""
+    description: dict[str, Any] = {
+        "decision": "play", "to_move": to_move, "turn_no": turn_no,
+        "piles": piles or [[["c2", "c3", "c5"][:1 + turn_no // 2]], [["c2", "c3", "c5"][:1 + (turn_no - 1) // 2]]],
+        "nuts": list(nuts), "ledger": ledger or [{"Contraband": x} for x in nuts]}
+    if start is not None:
+        description["start"] = start
+    return description
+
+
+def test_position_the_turn_passes_to_the_left_from_the_start_player():
+    assert build(after_turns(3, "Kim"), KIM_LEE).turn == 0
+    assert refused(after_turns(3, "Lee")) == "Turn 3 from Kim is Kim's, not Lee's: the turn passes to the left."
+
+
+def test_position_without_a_start_player_the_turn_order_gives_it():
+    assert build(after_turns(3, "Kim", start=None), KIM_LEE).start == 0
+    assert build(after_turns(2, "Lee", start=None), KIM_LEE).start == 0
+    # Lee to play turn 3: Lee started, so Kim has had one turn, not two.
+    piles = [[["c2", "c3", "c5"]], [["c2"]]]
+    assert refused(after_turns(3, "Lee", start=None, piles=piles)) == (
+        "Kim has 2 card(s) on the piles beyond the first card but has played 1 in 3 turn(s) from Lee: a turn "
+        "plays one card.")
+
+
+def test_position_every_card_on_the_piles_beyond_the_first_was_played_in_a_turn():
+    piles = [[["c2", "c3", "c5", "bank"]], [["c2"]]]
+    assert refused(after_turns(1, "Kim", piles=piles)) == (
+        "Kim has 3 card(s) on the piles beyond the first card but has played 0 in 1 turn(s) from Kim: a turn "
+        "plays one card.")
+
+
+def test_position_nuts_from_the_supply_come_at_most_8_a_turn():
+    # Turn 7, Kim to play: Kim has begun 4 turns, Lee 3 (Contraband 5 and 3 on top give 8).
+    assert refused(after_turns(7, "Kim", nuts=(200, 0))) == (
+        "Kim got 200 nuts from the supply in 4 turn(s) of their own out of 7; the cards give at most 32.")
+    assert refused(after_turns(7, "Kim", nuts=(0, 25))).startswith("Lee got 25 nuts from the supply in 3 turn(s)")
+    assert build(after_turns(7, "Kim", nuts=(32, 24)), KIM_LEE).nuts == [32, 24]
+
+
+def test_position_customs_and_robberies_received_were_paid_by_another_player():
+    ledger = [{"Contraband": 2}, {"Customs received": 1}]
+    assert refused(after_turns(3, "Kim", nuts=(2, 1), ledger=ledger)) == (
+        "The ledgers show 1 nut(s) received from Customs but 0 paid: every nut one player gets there, another "
+        "gives.")
+    ledger = [{"Contraband": 3, "Customs paid": 1}, {"Customs received": 1}]
+    assert build(after_turns(3, "Kim", nuts=(2, 1), ledger=ledger), KIM_LEE).nuts == [2, 1]
+    ledger = [{"Robbed": 1, "Contraband": 3}, {"Robberies": 2}]
+    assert refused(after_turns(3, "Kim", nuts=(2, 2), ledger=ledger)).startswith(
+        "The ledgers show 2 nut(s) received from Robberies but 1 paid")
+
+
+def test_position_customs_come_at_most_2_nuts_from_each_other_players_turn():
+    ledger = [{"Contraband": 10, "Customs paid": 5}, {"Customs received": 5}]
+    assert refused(after_turns(3, "Kim", nuts=(5, 5), ledger=ledger)) == (
+        "Lee got 5 nuts from Customs in 1 turn(s) of their own out of 3; the cards give at most 4.")
+
+
+def test_position_a_finished_game_ends_when_the_turn_reaches_the_player_without_cards():
+    # After turn 14 from Kim the turn passes to Kim (Lee played the 14th turn).
+    everything = ["c3", "c5", "bank", "raid", "customs", "robbery", "hideout"]
+    over = {"decision": None, "turn_no": 14, "start": "Kim", "hands": [[], ["c2"]],
+            "piles": [[["c2", *everything]], [everything]]}
+    assert build(over, KIM_LEE).is_over()
+    assert refused({**over, "start": "Lee"}) == (
+        "After 14 turn(s) from Lee the turn passes to Lee, who holds cards: the game is not over.")

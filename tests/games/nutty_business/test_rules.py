@@ -17,7 +17,7 @@ from tablegames.games.nutty_business.vocab import (
     SUPPLY, First, Pay, Phase, Play, Raid, Start, parse_action,
 )
 from tests.games.nutty_business.helpers import (
-    build, decision_kind, finished, kinds, new, piles, play, table,
+    build, decision_kind, finished, kinds, new, piles, play, share_the_supply, table,
 )
 
 
@@ -434,14 +434,7 @@ def _turn_outcomes(state, seat: int, turn_no: int) -> set:
 def _short_supply(state, supply: int):
     """``state`` with only ``supply`` nuts left: the rest shared out among
     the players (as Contraband nuts)."""
-    description = position.describe(SPEC, state)
-    del description["supply"]
-    extra = state.supply - supply
-    n = state.n
-    for s in range(n):
-        share = extra // n + (s < extra % n)
-        description["nuts"][s] += share
-        description["ledger"][s]["Contraband"] = description["ledger"][s].get("Contraband", 0) + share
+    description = share_the_supply(position.describe(SPEC, state), state.supply - supply, state.n)
     return build(description, state.names)
 
 
