@@ -130,6 +130,9 @@ class Review:
     leave: str = "pop"
     stage_word: str = ""
     stage_starts: list[int] = field(default_factory=list)
+    # Closing (Escape): a key read after it must not open another screen (on
+    # an app shutting down, that screen's on_mount would find no widgets).
+    closed: bool = False
 
     def __post_init__(self) -> None:
         self._find_stages()
@@ -253,7 +256,7 @@ class _Stepping(_ScreenMixin):
 
     def _go(self, position: int | None, seat: object = _SAME) -> None:
         review = self.review
-        if position is None or self.app.screen is not self:
+        if position is None or review.closed or self.app.screen is not self:
             return
         position = max(0, min(position, review.moves + 1))
         if seat is _SAME:
@@ -300,8 +303,9 @@ class _Stepping(_ScreenMixin):
         self._go(review.position, seats[index])
 
     def action_close_review(self) -> None:
-        if self.app.screen is not self:
+        if self.review.closed or self.app.screen is not self:
             return
+        self.review.closed = True
         if self.review.leave == "exit":
             self.app.exit()
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 
 from tablegames.core import records, registry
@@ -13,6 +14,7 @@ from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.ui.review import LABEL, ReviewApp, ReviewResultScreen, ReviewTable, Review, open_review, run_review
 from tests.ui.helpers import SIZE, make_app, screen_text
+from tests.ui.monkey import send_now
 from tests.ui.test_no_cut_text import cut_lines
 
 
@@ -62,6 +64,14 @@ async def open_it(pilot, path: Path) -> None:
 async def press(pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
+        await pilot.pause()
+
+
+async def until(pilot, condition, what: str, seconds: float = 30) -> None:
+    """Wait for ``condition()`` with a wall-clock deadline."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
         await pilot.pause()
 
 
@@ -203,6 +213,42 @@ async def test_review_on_its_own_quits_with_escape():
         await press(pilot, "right", "escape")
     assert app.return_code in (0, None)
     assert not app.is_running
+
+
+REVIEW_KEYS = ("right", "left", "tab", "shift+tab", "end", "home", "pagedown", "pageup")
+
+
+async def test_a_key_right_after_escape_or_q_never_crashes_the_review_on_its_own():
+    # A real terminal reads the keys back to back: the one after Escape came
+    # while the app was closing, and opened a screen that never got its widgets.
+    path, record = finished_record()
+    rng = random.Random(30)
+    bursts = [(close, key) for close in ("q", "escape") for key in ("right", "tab", "end")]
+    bursts += [("right", "q", "right"), ("end", "right", "escape", "left")]
+    bursts += [tuple(rng.choice(REVIEW_KEYS + ("escape",)) for _ in range(12)) for _ in range(4)]
+    for keys in bursts:
+        app = ReviewApp(Review(record, path), handover_guard=0, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: LABEL in status(app), "the review never opened")
+            send_now(app, keys + ("escape",))
+            await until(pilot, lambda: not app.is_running, f"the review did not close after {keys}")
+        assert app.return_code == 0, keys
+
+
+async def test_keys_back_to_back_after_escape_leave_the_screen_under_the_review_as_it_was():
+    path, _ = finished_record()
+    rng = random.Random(31)
+    for keys in [("escape", "right"), ("right", "escape", "end", "tab")] + [
+            tuple(rng.choice(REVIEW_KEYS) for _ in range(10)) + ("escape", "right", "tab") for _ in range(3)]:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            under = app.screen
+            await open_it(pilot, path)
+            send_now(app, keys)
+            await until(pilot, lambda: app.screen is under, f"still in the review after {keys}")
+            for _ in range(3):
+                await pilot.pause()  # (anything the keys left queued runs)
+            assert app.screen is under and app.is_running, keys
 
 
 # ----------------------------------------------------------------- unfinished matches
