@@ -130,6 +130,9 @@ class Review:
     leave: str = "pop"
     stage_word: str = ""
     stage_starts: list[int] = field(default_factory=list)
+    # The view's own number of the hand or round at the start and at each
+    # of ``stage_starts``: a match from a position may start at hand 2.
+    stage_numbers: list[int] = field(default_factory=list)
     # Closing (Escape): a key read after it must not open another screen (on
     # an app shutting down, that screen's on_mount would find no widgets).
     closed: bool = False
@@ -157,19 +160,22 @@ class Review:
 
         spec = registry.get(self.record.game)
         last = first[name]
-        starts = []
+        starts, numbers = [], [last]
         for number, (seat, text) in enumerate(self.record.actions, start=1):
             spec_state.apply(seat, spec.parse(text))
             value = spec_state.view(None).get(name)
             if isinstance(value, int) and value > last:
                 starts.append(number)
+                numbers.append(value)
             if isinstance(value, int):
                 last = value
-        self.stage_starts = starts
+        self.stage_starts, self.stage_numbers = starts, numbers
 
     def stage_of(self, position: int) -> int:
-        """The number of the hand or round shown at ``position`` (1 = the first)."""
-        return 1 + sum(1 for start in self.stage_starts if start <= position)
+        """The number of the hand or round shown at ``position``, as the
+        table shows it (the view's own count, from where the match began)."""
+        passed = sum(1 for start in self.stage_starts if start <= position)
+        return self.stage_numbers[passed] if self.stage_numbers else 1 + passed
 
     def stage_start(self, direction: int) -> int | None:
         """The position of the start of the next (+1) or previous (-1) hand

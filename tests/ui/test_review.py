@@ -124,6 +124,42 @@ async def test_page_down_jumps_to_the_start_of_the_next_hand_and_page_up_back():
         assert "Move 0 of" in status(app) and "hand 1" in status(app)
 
 
+def finished_from_position(seed: int = 5) -> tuple[Path, MatchRecord]:
+    """Blind Chicken from the example position (hand 2 of 3, Cy dealt),
+    played to its end with seeded random moves."""
+    example = json.loads((Path(__file__).parents[1] / "games" / "blind_chicken" / "positions"
+                          / "example.json").read_text())
+    spec = registry.get("blind-chicken")
+    seats = [Seat(name) for name in example["players"]]
+    options = spec.resolve_options(example["options"], len(seats))
+    record = MatchRecord(game="blind-chicken", seats=seats, seed=example["seed"], options=options,
+                         position=example["position"])
+    state = records.first_state(record)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    record.finished = True
+    return records.save(record), record
+
+
+async def test_a_match_from_a_position_counts_its_hands_from_the_positions_own_number():
+    path, record = finished_from_position()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        assert "Hand 2 of 3" in screen_text(app)
+        assert status(app).rstrip().endswith(", hand 2")
+        await press(pilot, "pagedown")
+        assert "Hand 3 of 3" in screen_text(app) and status(app).rstrip().endswith(", hand 3")
+        await press(pilot, "end")
+        assert "hand 3: the end" in status(app)
+        await press(pilot, "home")
+        assert status(app).rstrip().endswith(", hand 2")
+
+
 async def test_tab_shows_each_players_hand_of_a_finished_match_and_the_public_table():
     path, record = finished_record()
     app = make_app()
