@@ -45,6 +45,7 @@ from tablegames.ui.app import TableGamesApp
 from tablegames.ui.game_screen import GameScreen, GenericGameScreen
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
+from tablegames.ui.results import SCROLL_BINDINGS
 from tablegames.ui.widgets import KeyFooter, LogPanel, ScoreTable, TextLine
 from tablegames.ui.widgets.chart import StageChart
 
@@ -387,7 +388,8 @@ def review_class(base: type, stage_word: str) -> Any:
     if made is None:
         bases = (base,) if issubclass(base, _Stepping) else (ReviewTable, base)
         # Only the review's keys: none of the game's own is bound at all.
-        made = type(f"Review{base.__name__}", bases, {"BINDINGS": review_bindings(stage_word)},
+        own = list(getattr(base, "PAGE_BINDINGS", []))  # (the result page scrolls)
+        made = type(f"Review{base.__name__}", bases, {"BINDINGS": review_bindings(stage_word) + own},
                     inherit_bindings=False)
         _review_classes[(base, stage_word)] = made
     return made
@@ -401,7 +403,9 @@ class ReviewResultScreen(_Stepping, Screen):
     if TYPE_CHECKING:
         app: TableGamesApp
 
-    BINDINGS = review_bindings("")
+    # Up/down scroll the page, as on the results screen.
+    PAGE_BINDINGS = SCROLL_BINDINGS
+    BINDINGS = review_bindings("") + PAGE_BINDINGS
     AUTO_FOCUS = ""
     DEFAULT_CSS = """
     #review-result { padding: 0 1; }
@@ -416,7 +420,7 @@ class ReviewResultScreen(_Stepping, Screen):
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="status")
-        with VerticalScroll(id="review-result"):
+        with VerticalScroll(id="review-result", can_focus=False):
             yield Static(id="results-title", markup=False)
             yield ScoreTable(id="results-table")
             yield Static(id="results-lines", markup=False)
@@ -456,6 +460,9 @@ class ReviewResultScreen(_Stepping, Screen):
         if action in REVIEW_ACTIONS:
             return self.review_allows(action, parameters)
         return True
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#review-result", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)

@@ -351,3 +351,22 @@ def test_a_review_match_never_plays_or_saves():
     else:
         raise AssertionError("a review played a move")
     assert not isinstance(match, Match) or match.autosave is False
+
+
+async def test_the_review_result_page_scrolls_with_up_and_down_to_every_players_breakdown():
+    path, record = finished_record("blasting-billy", ("Kim", "Lee", "Cy"), options={})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "end", "right")
+        assert isinstance(app.screen, ReviewResultScreen)
+        assert "up/down to scroll" in screen_text(app)
+        last = [name for name in record.names if f"{name}: " in app.screen.query_one("#results-lines").render().plain][-1]
+        page = app.screen.query_one("#review-result")
+        assert page.max_scroll_y > 0  # (at 80x24 the breakdown runs below the screen)
+        for _ in range(page.max_scroll_y):
+            await press(pilot, "down")
+        assert page.scroll_y == page.max_scroll_y
+        assert any(line.lstrip().startswith(f"{last}: ") for line in screen_text(app).splitlines())
+        await press(pilot, "up")
+        assert page.scroll_y == page.max_scroll_y - 1
