@@ -16,9 +16,8 @@ Only a finished match is reviewed (``reviewable``): an unfinished record,
 or one marked finished whose game is not over, is refused with one line,
 so nobody can look behind the handover of a match still being played.
 
-A new hand or round is found without naming any game: a game's view counts
-its stages in a whole-number field named in ``STAGE_FIELDS`` ("hand_no",
-"round"...); a stage starts at each move after which that number goes up.
+A new hand or round is found without naming any game (core/stages.py: the
+view's own count, as the table shows it).
 """
 
 from __future__ import annotations
@@ -34,13 +33,14 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tablegames.core import records
+from tablegames.core import records, registry
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.history import summary_of
 from tablegames.core.match import BotTurn, Match
 from tablegames.core.records import MatchRecord, RecordError
 from tablegames.core.registry import load_asset
 from tablegames.core.seats import shown
+from tablegames.core.stages import Stages, find_stages
 from tablegames.ui.app import TableGamesApp
 from tablegames.ui.game_screen import GameScreen, GenericGameScreen
 from tablegames.ui.keys import RULES
@@ -48,9 +48,6 @@ from tablegames.ui.labels import seat_label
 from tablegames.ui.results import SCROLL_BINDINGS
 from tablegames.ui.widgets import KeyFooter, LogPanel, ScoreTable, TextLine
 from tablegames.ui.widgets.chart import StageChart
-
-# A view's counter of hands or rounds, and what to call one ("hand 2").
-STAGE_FIELDS = (("hand_no", "hand"), ("round", "round"), ("deal", "deal"), ("stage", "stage"))
 
 LABEL = "Finished match: review"
 NOTHING_PLAYED = "This is the review of a finished match: nothing can be played."
@@ -150,33 +147,14 @@ class Review:
         return self.position > self.moves
 
     def _find_stages(self) -> None:
-        spec_state = records.replay(_prefix(self.record, 0))
-        first = spec_state.view(None)
-        name = next((key for key, _ in STAGE_FIELDS
-                     if isinstance(first.get(key), int) and not isinstance(first.get(key), bool)), None)
-        if name is None:
-            return
-        self.stage_word = dict(STAGE_FIELDS)[name]
-        from tablegames.core import registry
-
-        spec = registry.get(self.record.game)
-        last = first[name]
-        starts, numbers = [], [last]
-        for number, (seat, text) in enumerate(self.record.actions, start=1):
-            spec_state.apply(seat, spec.parse(text))
-            value = spec_state.view(None).get(name)
-            if isinstance(value, int) and value > last:
-                starts.append(number)
-                numbers.append(value)
-            if isinstance(value, int):
-                last = value
-        self.stage_starts, self.stage_numbers = starts, numbers
+        found = find_stages(registry.get(self.record.game), records.first_state(self.record),
+                            self.record.actions)
+        self.stage_word, self.stage_starts, self.stage_numbers = found.word, found.starts, found.numbers
 
     def stage_of(self, position: int) -> int:
         """The number of the hand or round shown at ``position``, as the
         table shows it (the view's own count, from where the match began)."""
-        passed = sum(1 for start in self.stage_starts if start <= position)
-        return self.stage_numbers[passed] if self.stage_numbers else 1 + passed
+        return Stages(self.stage_word, self.stage_starts, self.stage_numbers).number_at(position)
 
     def stage_start(self, direction: int) -> int | None:
         """The position of the start of the next (+1) or previous (-1) hand
@@ -202,12 +180,6 @@ class Review:
             return review_class(ReviewResultScreen, self.stage_word)(self)
         match = ReviewMatch(self.record, self.position, self.seat)
         return review_class(_game_screen_class(match), self.stage_word)(match, self)
-
-
-def _prefix(record: MatchRecord, moves: int) -> MatchRecord:
-    part = record.copy()
-    part.actions = part.actions[:moves]
-    return part
 
 
 def _game_screen_class(match: Match) -> type[GameScreen]:
@@ -405,7 +377,7 @@ class ReviewResultScreen(_Stepping, Screen):
 
     # Up/down scroll the page, as on the results screen.
     PAGE_BINDINGS = SCROLL_BINDINGS
-    BINDINGS = review_bindings("") + PAGE_BINDINGS
+    BINDINGS = [*review_bindings(""), *PAGE_BINDINGS]
     AUTO_FOCUS = ""
     DEFAULT_CSS = """
     #review-result { padding: 0 1; }
