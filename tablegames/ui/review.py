@@ -318,6 +318,12 @@ class ReviewTable(_Stepping, _GameScreenMixin):
         self.say(NOTHING_PLAYED)
         return False
 
+    def my_turn(self) -> bool:
+        """Nobody decides in a review: a seat's view is drawn as while
+        another player decides (no prompt of keys, no cursor on the hand,
+        a click on a card moves nothing)."""
+        return False
+
     def advance(self) -> None:
         """No bot, no handover, no results: the review only steps."""
 

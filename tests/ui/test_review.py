@@ -370,3 +370,22 @@ async def test_the_review_result_page_scrolls_with_up_and_down_to_every_players_
         assert any(line.lstrip().startswith(f"{last}: ") for line in screen_text(app).splitlines())
         await press(pilot, "up")
         assert page.scroll_y == page.max_scroll_y - 1
+
+
+async def test_a_seats_view_in_the_review_offers_no_keys_and_a_click_on_its_hand_moves_nothing():
+    path, record = finished_record("blasting-billy", ("Kim", "Lee", "Cy"), options={})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "right", "right")
+        mover = records.replay(MatchRecord(**{**record.__dict__, "actions": record.actions[:2]})).to_move()[0]
+        for _ in range(mover + 1):
+            await press(pilot, "tab")  # the view of the seat whose turn it is
+        assert f"Showing {record.names[mover]}'s view" in screen_text(app)
+        before = screen_text(app)
+        assert "Your turn" not in before and f"{record.names[mover]}'s hand" in before
+        hand = app.screen.query_one("HandPicker")
+        for x in (1, 9, 17):
+            await pilot.click(hand, offset=(x, 1))
+            await pilot.pause()
+        assert screen_text(app) == before
