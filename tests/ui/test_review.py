@@ -175,6 +175,8 @@ async def test_tab_shows_each_players_hand_of_a_finished_match_and_the_public_ta
             assert f"Showing {name}'s view" in text
             cards = [card[1:] for card in state.view(seat)["hand"]]
             assert cards and all(number in text for number in cards)
+            # A hand not yet arranged at that move is not called arranged.
+            assert ("(arranged;" in text) == state.view(seat)["ordered"][seat], name
         await press(pilot, "tab")
         assert "Showing the public table" in screen_text(app)
         await press(pilot, "shift+tab")
