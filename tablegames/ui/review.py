@@ -8,9 +8,10 @@ class is drawn over it with the review's keys ahead of the game's own
 start of the previous/next hand or round, Tab/shift+Tab whose view is shown
 (the public table, then each seat's: the match is over, so every hand may be
 seen), Escape back. None of the game's own keys works there (they are off
-and out of the footer; a click that would play gets one line: nothing can
-be played). After the last move comes the result: its breakdown, and the
-scores after each hand or round of a multi-stage match as a chart.
+and out of the footer; nobody decides, so no seat's view offers keys or a
+cursor, and a click plays nothing). After the last move comes the result:
+its breakdown (↑/↓ scroll it), and the scores after each hand or round of a
+multi-stage match as a chart.
 
 Only a finished match is reviewed (``reviewable``): an unfinished record,
 or one marked finished whose game is not over, is refused with one line,
