@@ -340,7 +340,8 @@ def _write_moves(out: Any, spec: Any, record: Any) -> None:
         running = summary_of(Path("review.json"), record).stages
     except records.RecordError:
         running = ()
-    ends = {start - 1: stages.number_at(start - 1) for start in stages.starts}
+    # A stage ends with the move after which the next one starts.
+    ends = {start: stages.number_at(start - 1) for start in stages.starts}
     ends[len(record.actions)] = stages.number_at(len(record.actions))
     state = records.first_state(record)
     for number, (seat, text) in enumerate(record.actions, start=1):

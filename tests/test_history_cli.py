@@ -165,6 +165,7 @@ def test_review_text_tells_what_happened_in_the_logs_public_words_and_no_state_f
     result = state.result()
     after_first = ", ".join(f"{name} {lines[0][1]}" for name, lines in zip(record.names, result.breakdown))
     assert f"The table after hand 1: {after_first}" in out
+    assert out.index("Hand 1 scored") < out.index("The table after hand 1") < out.index("Hand 2 scored")
     assert "The table after hand 2: " + ", ".join(
         f"{name} {score}" for name, score in zip(record.names, result.scores)) in out
     assert "Winner: " in out or "Shared win: " in out
