@@ -48,8 +48,9 @@ examples:
 
 In a terminal the review screen opens (left/right a move, Home/End, PgUp/PgDn
 a hand or round, Tab each seat's view, Esc quits); elsewhere, or with --text,
-the moves are printed. Only a finished match can be reviewed (every hand is
-shown, face up); the file is only read, never changed."""
+what happened is printed in the log's words, with the scores after each hand
+or round: the public table only, no hand. Only a finished match can be
+reviewed; the file is only read, never changed."""
 
 
 def add_parsers(sub: Any) -> None:
@@ -77,7 +78,7 @@ def add_parsers(sub: Any) -> None:
                          epilog=REVIEW_EPILOG)
     rev.add_argument("file", metavar="FILE", help="a finished match record (.json)")
     rev.add_argument("--text", action="store_true",
-                     help="print the moves as text even in a terminal (where the review screen opens)")
+                     help="print what happened (the log's public lines) even in a terminal (where the review screen opens)")
     rev.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
@@ -301,10 +302,10 @@ def cmd_review(args: argparse.Namespace) -> int:
         else:
             return run_review(args.file, getattr(args, "ascii", False))
     spec = registry.get(record.game)
-    steps = _steps(spec, record)
     result = state.result()
     names = record.names
     if args.json:
+        steps = _steps(spec, record)
         print(json.dumps({
             "file": str(args.file), "game": spec.id, "title": spec.title, "seed": record.seed,
             "options": record.options, "seats": [s.to_json() for s in record.seats],
@@ -316,19 +317,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         }))
         return cli.OK
 
+    _write_moves(sys.stdout, spec, record)
     out = sys.stdout
-    players = ", ".join(shown(seat.label()) for seat in record.seats)
-    head = f"{spec.title}, a finished match: {players}; seed {record.seed}"
-    if record.options:
-        head += f", {cli._describe_options(record.options)}"
-    out.write(f"{shown(head)}. Every hand is shown face up.\n")
-    out.write("\nThe table at the start:\n")
-    _write_table(out, names, {}, steps[0])
-    for number, step in enumerate(steps[1:], start=1):
-        out.write(f"\n{number}. {shown(names[step['seat']])}: {shown(step['action'])}\n")
-        for text in step["events"]:
-            out.write(f"   {shown(text)}\n")
-        _write_table(out, names, steps[number - 1], step)
     out.write(f"\nResult: {shown(result.summary or spec.score_note)}\n")
     for seat, name in enumerate(names):
         crown = " (winner)" if seat in result.winners else ""
@@ -339,6 +329,42 @@ def cmd_review(args: argparse.Namespace) -> int:
     out.write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) + "\n"
               if winners else "Nobody won.\n")
     return cli.OK
+
+
+def _write_moves(out: Any, spec: Any, record: Any) -> None:
+    """What happened, in the log's words: each move's public lines (what
+    the table saw; no hand, no private line), and the scores after each
+    hand or round."""
+    from tablegames.core import records
+    from tablegames.core.game import Event
+    from tablegames.core.history import summary_of
+    from tablegames.core.stages import find_stages
+
+    names = record.names
+    players = ", ".join(shown(seat.label()) for seat in record.seats)
+    head = f"{spec.title}, a finished match: {players}; seed {record.seed}"
+    if record.options:
+        head += f", {_cli()._describe_options(record.options)}"
+    out.write(f"{shown(head)}. The public table: what everyone saw.\n")
+    stages = find_stages(spec, records.first_state(record), record.actions)
+    try:
+        running = summary_of(Path("review.json"), record).stages
+    except records.RecordError:
+        running = ()
+    # A stage ends with the move after which the next one starts.
+    ends = {start: stages.number_at(start - 1) for start in stages.starts}
+    ends[len(record.actions)] = stages.number_at(len(record.actions))
+    state = records.first_state(record)
+    for number, (seat, text) in enumerate(record.actions, start=1):
+        events: list[Event] = []
+        state.apply(seat, spec.parse(text), events)
+        lines = [event.text for event in events if event.public]
+        out.write(f"{number}. " + ("\n   ".join(shown(line) for line in lines) if lines
+                                   else f"{shown(names[seat])} moved.") + "\n")
+        stage = ends.get(number)
+        if stage is not None and stages.word and 0 < stage <= len(running):
+            scores = ", ".join(f"{shown(name)} {_number(score)}" for name, score in zip(names, running[stage - 1]))
+            out.write(f"   The table after {stages.word} {stage}: {scores}\n")
 
 
 # Keys of a view that say nothing about the table itself.
@@ -374,20 +400,6 @@ def _steps(spec: Any, record: Any) -> list[dict[str, Any]]:
 
 def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _write_table(out: Any, names: tuple[str, ...], before: dict[str, Any], after: dict[str, Any]) -> None:
-    """What changed on the table (all of it at the start), then in each
-    seat's own view."""
-    old = before.get("table", {})
-    for key, value in after["table"].items():
-        if old.get(key, object()) != value:
-            out.write(f"   | {shown(key)}: {shown(_compact(value))}\n")
-    old_seats = before.get("seats", [{}] * len(names))
-    for seat, own in enumerate(after["seats"]):
-        changed = {k: v for k, v in own.items() if old_seats[seat].get(k, object()) != v}
-        for key, value in changed.items():
-            out.write(f"   | {shown(names[seat])}'s {shown(key)}: {shown(_compact(value))}\n")
 
 
 COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {"history": cmd_history, "stats": cmd_stats, "review": cmd_review}

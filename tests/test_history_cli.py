@@ -4,6 +4,7 @@ plain text, and bad input in one line with exit status 2."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import sys
 import types
@@ -171,18 +172,33 @@ def test_stats_with_ten_thousand_players(capsys):
     assert sum(row["wins"] for row in data["players"]) == 2000
 
 
-def test_review_prints_every_move_and_every_hand_face_up(capsys):
-    path, record = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", options={"hands": 1})
-    code, out, err = run(capsys, "review", str(path))
+def test_review_text_tells_what_happened_in_the_logs_public_words_and_no_state_field(capsys):
+    path, record = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", options={"hands": 2})
+    code, out, err = run(capsys, "review", str(path), "--text")
     assert code == 0 and err == ""
-    assert "a finished match" in out and "face up" in out
-    assert f"{len(record.actions)}. " in out
-    for name in record.names:
-        assert f"{name}'s hand:" in out  # every seat's hand, since the match is over
+    assert "a finished match" in out and f"{len(record.actions)}. " in out
+    events: list = []
+    state = records.replay(record, events)
+    public = [event.text for event in events if event.public]
+    assert public and all(line in out for line in public)  # the log's own lines
+    for event in events:
+        if not event.public:
+            assert event.text not in out
+    # No field of the state or a view: "| phase:", "dealer: 2", a hand's card ids.
+    view = state.view(None)
+    assert "| " not in out and not any(f"{key}:" in out for key in view if key not in ("game",))
+    assert not any(re.search(rf"\bC{card}\b", out) for card in range(24, 60))
+    assert "'s hand" not in out
+    # The scores after each hand, as the results' breakdown adds them up.
+    result = state.result()
+    after_first = ", ".join(f"{name} {lines[0][1]}" for name, lines in zip(record.names, result.breakdown))
+    assert f"The table after hand 1: {after_first}" in out
+    assert out.index("Hand 1 scored") < out.index("The table after hand 1") < out.index("Hand 2 scored")
+    assert "The table after hand 2: " + ", ".join(
+        f"{name} {score}" for name, score in zip(record.names, result.scores)) in out
     assert "Winner: " in out or "Shared win: " in out
     data = json.loads(run(capsys, "review", str(path), "--json")[1])
     assert len(data["moves"]) == len(record.actions)
-    assert all(seat.get("hand") for seat in data["start"]["seats"])
 
 
 def test_review_refuses_an_unfinished_match_and_shows_nothing_of_it(capsys):

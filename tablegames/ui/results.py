@@ -38,6 +38,14 @@ MAX_COLUMNS = 8  # breakdown lines shown as table columns up to this many
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
 
+# Up/down scroll the result (its breakdown may run below the screen): here
+# and on the review's result page.
+SCROLL_BINDINGS = [
+    Binding("up", "scroll(-1)", "Scroll", show=False),
+    Binding("down", "scroll(1)", "Scroll", show=False),
+]
+
+
 class ResultsScreen(Screen):
 
     if TYPE_CHECKING:
@@ -48,8 +56,7 @@ class ResultsScreen(Screen):
         Binding("r", "review", "Review"),
         RULES,
         Binding("q", "app.quit", "Quit"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        *SCROLL_BINDINGS,
         Binding("pageup", "scroll(-10)", "Scroll", show=False),
         Binding("pagedown", "scroll(10)", "Scroll", show=False),
         Binding("left", "button(-1)", "Button", show=False),

@@ -8,17 +8,17 @@ class is drawn over it with the review's keys ahead of the game's own
 start of the previous/next hand or round, Tab/shift+Tab whose view is shown
 (the public table, then each seat's: the match is over, so every hand may be
 seen), Escape back. None of the game's own keys works there (they are off
-and out of the footer; a click that would play gets one line: nothing can
-be played). After the last move comes the result: its breakdown, and the
-scores after each hand or round of a multi-stage match as a chart.
+and out of the footer; nobody decides, so no seat's view offers keys or a
+cursor, and a click plays nothing). After the last move comes the result:
+its breakdown (↑/↓ scroll it), and the scores after each hand or round of a
+multi-stage match as a chart.
 
 Only a finished match is reviewed (``reviewable``): an unfinished record,
 or one marked finished whose game is not over, is refused with one line,
 so nobody can look behind the handover of a match still being played.
 
-A new hand or round is found without naming any game: a game's view counts
-its stages in a whole-number field named in ``STAGE_FIELDS`` ("hand_no",
-"round"...); a stage starts at each move after which that number goes up.
+A new hand or round is found without naming any game (core/stages.py: the
+view's own count, as the table shows it).
 """
 
 from __future__ import annotations
@@ -34,22 +34,21 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tablegames.core import records
+from tablegames.core import records, registry
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.history import summary_of
 from tablegames.core.match import BotTurn, Match
 from tablegames.core.records import MatchRecord, RecordError
 from tablegames.core.registry import load_asset
 from tablegames.core.seats import shown
+from tablegames.core.stages import Stages, find_stages
 from tablegames.ui.app import TableGamesApp
 from tablegames.ui.game_screen import GameScreen, GenericGameScreen
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
+from tablegames.ui.results import SCROLL_BINDINGS
 from tablegames.ui.widgets import KeyFooter, LogPanel, ScoreTable, TextLine
 from tablegames.ui.widgets.chart import StageChart
-
-# A view's counter of hands or rounds, and what to call one ("hand 2").
-STAGE_FIELDS = (("hand_no", "hand"), ("round", "round"), ("deal", "deal"), ("stage", "stage"))
 
 LABEL = "Finished match: review"
 NOTHING_PLAYED = "This is the review of a finished match: nothing can be played."
@@ -130,6 +129,12 @@ class Review:
     leave: str = "pop"
     stage_word: str = ""
     stage_starts: list[int] = field(default_factory=list)
+    # The view's own number of the hand or round at the start and at each
+    # of ``stage_starts``: a match from a position may start at hand 2.
+    stage_numbers: list[int] = field(default_factory=list)
+    # Closing (Escape): a key read after it must not open another screen (on
+    # an app shutting down, that screen's on_mount would find no widgets).
+    closed: bool = False
 
     def __post_init__(self) -> None:
         self._find_stages()
@@ -143,30 +148,14 @@ class Review:
         return self.position > self.moves
 
     def _find_stages(self) -> None:
-        spec_state = records.replay(_prefix(self.record, 0))
-        first = spec_state.view(None)
-        name = next((key for key, _ in STAGE_FIELDS
-                     if isinstance(first.get(key), int) and not isinstance(first.get(key), bool)), None)
-        if name is None:
-            return
-        self.stage_word = dict(STAGE_FIELDS)[name]
-        from tablegames.core import registry
-
-        spec = registry.get(self.record.game)
-        last = first[name]
-        starts = []
-        for number, (seat, text) in enumerate(self.record.actions, start=1):
-            spec_state.apply(seat, spec.parse(text))
-            value = spec_state.view(None).get(name)
-            if isinstance(value, int) and value > last:
-                starts.append(number)
-            if isinstance(value, int):
-                last = value
-        self.stage_starts = starts
+        found = find_stages(registry.get(self.record.game), records.first_state(self.record),
+                            self.record.actions)
+        self.stage_word, self.stage_starts, self.stage_numbers = found.word, found.starts, found.numbers
 
     def stage_of(self, position: int) -> int:
-        """The number of the hand or round shown at ``position`` (1 = the first)."""
-        return 1 + sum(1 for start in self.stage_starts if start <= position)
+        """The number of the hand or round shown at ``position``, as the
+        table shows it (the view's own count, from where the match began)."""
+        return Stages(self.stage_word, self.stage_starts, self.stage_numbers).number_at(position)
 
     def stage_start(self, direction: int) -> int | None:
         """The position of the start of the next (+1) or previous (-1) hand
@@ -192,12 +181,6 @@ class Review:
             return review_class(ReviewResultScreen, self.stage_word)(self)
         match = ReviewMatch(self.record, self.position, self.seat)
         return review_class(_game_screen_class(match), self.stage_word)(match, self)
-
-
-def _prefix(record: MatchRecord, moves: int) -> MatchRecord:
-    part = record.copy()
-    part.actions = part.actions[:moves]
-    return part
 
 
 def _game_screen_class(match: Match) -> type[GameScreen]:
@@ -253,7 +236,7 @@ class _Stepping(_ScreenMixin):
 
     def _go(self, position: int | None, seat: object = _SAME) -> None:
         review = self.review
-        if position is None or self.app.screen is not self:
+        if position is None or review.closed or self.app.screen is not self:
             return
         position = max(0, min(position, review.moves + 1))
         if seat is _SAME:
@@ -300,8 +283,9 @@ class _Stepping(_ScreenMixin):
         self._go(review.position, seats[index])
 
     def action_close_review(self) -> None:
-        if self.app.screen is not self:
+        if self.review.closed or self.app.screen is not self:
             return
+        self.review.closed = True
         if self.review.leave == "exit":
             self.app.exit()
         else:
@@ -333,6 +317,12 @@ class ReviewTable(_Stepping, _GameScreenMixin):
 
     def act(self, action: Any) -> bool:
         self.say(NOTHING_PLAYED)
+        return False
+
+    def my_turn(self) -> bool:
+        """Nobody decides in a review: a seat's view is drawn as while
+        another player decides (no prompt of keys, no cursor on the hand,
+        a click on a card moves nothing)."""
         return False
 
     def advance(self) -> None:
@@ -377,7 +367,8 @@ def review_class(base: type, stage_word: str) -> Any:
     if made is None:
         bases = (base,) if issubclass(base, _Stepping) else (ReviewTable, base)
         # Only the review's keys: none of the game's own is bound at all.
-        made = type(f"Review{base.__name__}", bases, {"BINDINGS": review_bindings(stage_word)},
+        own = list(getattr(base, "PAGE_BINDINGS", []))  # (the result page scrolls)
+        made = type(f"Review{base.__name__}", bases, {"BINDINGS": review_bindings(stage_word) + own},
                     inherit_bindings=False)
         _review_classes[(base, stage_word)] = made
     return made
@@ -391,7 +382,9 @@ class ReviewResultScreen(_Stepping, Screen):
     if TYPE_CHECKING:
         app: TableGamesApp
 
-    BINDINGS = review_bindings("")
+    # Up/down scroll the page, as on the results screen.
+    PAGE_BINDINGS = SCROLL_BINDINGS
+    BINDINGS = [*review_bindings(""), *PAGE_BINDINGS]
     AUTO_FOCUS = ""
     DEFAULT_CSS = """
     #review-result { padding: 0 1; }
@@ -406,7 +399,7 @@ class ReviewResultScreen(_Stepping, Screen):
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="status")
-        with VerticalScroll(id="review-result"):
+        with VerticalScroll(id="review-result", can_focus=False):
             yield Static(id="results-title", markup=False)
             yield ScoreTable(id="results-table")
             yield Static(id="results-lines", markup=False)
@@ -446,6 +439,9 @@ class ReviewResultScreen(_Stepping, Screen):
         if action in REVIEW_ACTIONS:
             return self.review_allows(action, parameters)
         return True
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#review-result", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)

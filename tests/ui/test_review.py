@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 
 from tablegames.core import records, registry
@@ -13,6 +14,7 @@ from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.ui.review import LABEL, ReviewApp, ReviewResultScreen, ReviewTable, Review, open_review, run_review
 from tests.ui.helpers import SIZE, make_app, screen_text
+from tests.ui.monkey import send_now
 from tests.ui.test_no_cut_text import cut_lines
 
 
@@ -65,6 +67,14 @@ async def press(pilot, *keys: str) -> None:
         await pilot.pause()
 
 
+async def until(pilot, condition, what: str, seconds: float = 30) -> None:
+    """Wait for ``condition()`` with a wall-clock deadline."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await pilot.pause()
+
+
 async def test_review_steps_move_by_move_and_says_it_is_a_finished_match():
     path, record = finished_record()
     total = len(record.actions)
@@ -114,6 +124,42 @@ async def test_page_down_jumps_to_the_start_of_the_next_hand_and_page_up_back():
         assert "Move 0 of" in status(app) and "hand 1" in status(app)
 
 
+def finished_from_position(seed: int = 5) -> tuple[Path, MatchRecord]:
+    """Blind Chicken from the example position (hand 2 of 3, Cy dealt),
+    played to its end with seeded random moves."""
+    example = json.loads((Path(__file__).parents[1] / "games" / "blind_chicken" / "positions"
+                          / "example.json").read_text())
+    spec = registry.get("blind-chicken")
+    seats = [Seat(name) for name in example["players"]]
+    options = spec.resolve_options(example["options"], len(seats))
+    record = MatchRecord(game="blind-chicken", seats=seats, seed=example["seed"], options=options,
+                         position=example["position"])
+    state = records.first_state(record)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    record.finished = True
+    return records.save(record), record
+
+
+async def test_a_match_from_a_position_counts_its_hands_from_the_positions_own_number():
+    path, record = finished_from_position()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        assert "Hand 2 of 3" in screen_text(app)
+        assert status(app).rstrip().endswith(", hand 2")
+        await press(pilot, "pagedown")
+        assert "Hand 3 of 3" in screen_text(app) and status(app).rstrip().endswith(", hand 3")
+        await press(pilot, "end")
+        assert "hand 3: the end" in status(app)
+        await press(pilot, "home")
+        assert status(app).rstrip().endswith(", hand 2")
+
+
 async def test_tab_shows_each_players_hand_of_a_finished_match_and_the_public_table():
     path, record = finished_record()
     app = make_app()
@@ -129,6 +175,8 @@ async def test_tab_shows_each_players_hand_of_a_finished_match_and_the_public_ta
             assert f"Showing {name}'s view" in text
             cards = [card[1:] for card in state.view(seat)["hand"]]
             assert cards and all(number in text for number in cards)
+            # A hand not yet arranged at that move is not called arranged.
+            assert ("(arranged;" in text) == state.view(seat)["ordered"][seat], name
         await press(pilot, "tab")
         assert "Showing the public table" in screen_text(app)
         await press(pilot, "shift+tab")
@@ -205,6 +253,42 @@ async def test_review_on_its_own_quits_with_escape():
     assert not app.is_running
 
 
+REVIEW_KEYS = ("right", "left", "tab", "shift+tab", "end", "home", "pagedown", "pageup")
+
+
+async def test_a_key_right_after_escape_or_q_never_crashes_the_review_on_its_own():
+    # A real terminal reads the keys back to back: the one after Escape came
+    # while the app was closing, and opened a screen that never got its widgets.
+    path, record = finished_record()
+    rng = random.Random(30)
+    bursts = [(close, key) for close in ("q", "escape") for key in ("right", "tab", "end")]
+    bursts += [("right", "q", "right"), ("end", "right", "escape", "left")]
+    bursts += [tuple(rng.choice(REVIEW_KEYS + ("escape",)) for _ in range(12)) for _ in range(4)]
+    for keys in bursts:
+        app = ReviewApp(Review(record, path), handover_guard=0, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: LABEL in status(app), "the review never opened")
+            send_now(app, keys + ("escape",))
+            await until(pilot, lambda: not app.is_running, f"the review did not close after {keys}")
+        assert app.return_code == 0, keys
+
+
+async def test_keys_back_to_back_after_escape_leave_the_screen_under_the_review_as_it_was():
+    path, _ = finished_record()
+    rng = random.Random(31)
+    for keys in [("escape", "right"), ("right", "escape", "end", "tab")] + [
+            tuple(rng.choice(REVIEW_KEYS) for _ in range(10)) + ("escape", "right", "tab") for _ in range(3)]:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            under = app.screen
+            await open_it(pilot, path)
+            send_now(app, keys)
+            await until(pilot, lambda: app.screen is under, f"still in the review after {keys}")
+            for _ in range(3):
+                await pilot.pause()  # (anything the keys left queued runs)
+            assert app.screen is under and app.is_running, keys
+
+
 # ----------------------------------------------------------------- unfinished matches
 
 async def test_an_unfinished_match_cannot_be_opened_for_review():
@@ -269,3 +353,41 @@ def test_a_review_match_never_plays_or_saves():
     else:
         raise AssertionError("a review played a move")
     assert not isinstance(match, Match) or match.autosave is False
+
+
+async def test_the_review_result_page_scrolls_with_up_and_down_to_every_players_breakdown():
+    path, record = finished_record("blasting-billy", ("Kim", "Lee", "Cy"), options={})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "end", "right")
+        assert isinstance(app.screen, ReviewResultScreen)
+        assert "up/down to scroll" in screen_text(app)
+        last = [name for name in record.names if f"{name}: " in app.screen.query_one("#results-lines").render().plain][-1]
+        page = app.screen.query_one("#review-result")
+        assert page.max_scroll_y > 0  # (at 80x24 the breakdown runs below the screen)
+        for _ in range(page.max_scroll_y):
+            await press(pilot, "down")
+        assert page.scroll_y == page.max_scroll_y
+        assert any(line.lstrip().startswith(f"{last}: ") for line in screen_text(app).splitlines())
+        await press(pilot, "up")
+        assert page.scroll_y == page.max_scroll_y - 1
+
+
+async def test_a_seats_view_in_the_review_offers_no_keys_and_a_click_on_its_hand_moves_nothing():
+    path, record = finished_record("blasting-billy", ("Kim", "Lee", "Cy"), options={})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "right", "right")
+        mover = records.replay(MatchRecord(**{**record.__dict__, "actions": record.actions[:2]})).to_move()[0]
+        for _ in range(mover + 1):
+            await press(pilot, "tab")  # the view of the seat whose turn it is
+        assert f"Showing {record.names[mover]}'s view" in screen_text(app)
+        before = screen_text(app)
+        assert "Your turn" not in before and f"{record.names[mover]}'s hand" in before
+        hand = app.screen.query_one("HandPicker")
+        for x in (1, 9, 17):
+            await pilot.click(hand, offset=(x, 1))
+            await pilot.pause()
+        assert screen_text(app) == before

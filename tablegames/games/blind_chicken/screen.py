@@ -268,7 +268,9 @@ class BlindChickenScreen(GameScreen[BlindChickenView]):
                            move_label="Pick end", pick_label="Play")
             return
         if phase == ORDER:
-            title.show(f"{who}'s hand (arranged; it stays in this order)")
+            # (Not yet arranged only in a review, where nobody decides.)
+            title.show(f"{who}'s hand (arranged; it stays in this order)" if view["ordered"][seat]
+                       else f"{who}'s hand as dealt (still to arrange)")
         else:
             title.show(f"{who}'s hand")
         hand_row.show(faces, marks=ends if phase == PLAY else {}, dim=middle if phase == PLAY else set(),
