@@ -12,6 +12,7 @@ time without input arms it.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, Iterable
 
@@ -25,6 +26,7 @@ from textual.widgets import Button, Static
 from tablegames.core.match import Match
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import as_text, seat_label
+from tablegames.ui.later import later
 from tablegames.ui.widgets import KeyFooter, LogPanel
 
 
@@ -72,6 +74,7 @@ class HandoverScreen(Screen):
         # When it armed: an input made before then (queued while the app was
         # busy, and seen only now) is still part of the burst.
         self._armed_at = float("inf")
+        self._quiet_timer: asyncio.TimerHandle | None = None
         # A mouse button that went down while disarmed: its release and
         # click are dropped too, even if the screen arms in between.
         self._gesture_dropped = False
@@ -136,9 +139,13 @@ class HandoverScreen(Screen):
         quiet_since = max(self._shown_at, self._last_input)
         wait = quiet_since + self.app.handover_guard - time.monotonic()
         if wait > 0:
-            self.set_timer(wait, self._wait_for_quiet)
+            self._quiet_timer = later(self, wait, self._wait_for_quiet)
             return
         self._arm()
+
+    def on_unmount(self) -> None:
+        if self._quiet_timer is not None:
+            self._quiet_timer.cancel()
 
     def _arm(self) -> None:
         self.armed = True

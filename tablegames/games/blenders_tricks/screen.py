@@ -47,6 +47,7 @@ from tablegames.games.blenders_tricks.vocab import (
 from tablegames.games.blenders_tricks.view import DecisionView, View
 from tablegames.core.state import seat_cards
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.later import later
 from tablegames.ui.widgets import CardFace, HandPicker, ScoreTable, TextLine
 
 # One colour per suit; the suit letter on the card always says it too.
@@ -276,7 +277,7 @@ class BlendersTricksScreen(GameScreen[View]):
         if guard > 0:
             # From the first frame that shows it: a key pressed with the
             # round's last move cannot skip it.
-            self.call_after_refresh(lambda: self.set_timer(guard, self._arm_summary))
+            self.call_after_refresh(lambda: later(self, guard, self._arm_summary))
         else:
             self.summary_armed = True
 
