@@ -170,6 +170,9 @@ class GameScreen(Screen, Generic[ViewT]):
         # A bot's move ended the game: the table as it ended stays on screen
         # until Enter, so the humans see that last move before the results.
         self.showing_final_table = False
+        # Back on top (from the rules, a notice): the catch-up runs after the
+        # next refresh (``on_screen_resume``).
+        self._catching_up = False
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -251,9 +254,11 @@ class GameScreen(Screen, Generic[ViewT]):
 
     def on_screen_resume(self) -> None:
         # Coming back from the rules page or the too-small notice: catch up.
+        self._catching_up = True
         self.call_after_refresh(self._resume)
 
     def _resume(self) -> None:
+        self._catching_up = False
         self.redraw()
         self.advance()
 
@@ -294,6 +299,16 @@ class GameScreen(Screen, Generic[ViewT]):
             self.app.show_match(match)
         elif match.next_bot() is not None and self._bot_timer is None and self._thinking is None:
             self._bot_timer = self.set_timer(max(self.app.bot_delay, 0.001), self._bot_turn)
+
+    def bot_pending(self) -> bool:
+        """Whether the screen will move on by itself: a bot's move waits on
+        its timer or thinks in a worker, a catch-up after coming back on top
+        is due, or (on top) a bot must decide and its timer is about to be
+        set. False while the screen waits for a human (a key, a click)."""
+        if self._bot_timer is not None or self._thinking is not None or self._catching_up:
+            return True
+        match = self.match
+        return self.app.screen is self and not match.is_over() and match.next_bot() is not None
 
     def _bot_turn(self) -> None:
         self._bot_timer = None
