@@ -161,7 +161,9 @@ async def test_a_notice_over_the_blank_frame_delays_the_handover_until_it_closes
         await settle(pilot)
         app.switch_screen(BlankScreen(then=HandoverScreen(match)))
         app.push_screen(TooSmallScreen())  # e.g. the terminal shrank meanwhile
-        await settle(pilot)
+        # Drawn: the blank frame's own turn after its refresh has come and gone.
+        await wait_for(pilot, lambda: "Enlarge the terminal" in screen_text(app), "the notice on screen")
+        await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["BlankScreen", "TooSmallScreen"]
         app.pop_screen()
