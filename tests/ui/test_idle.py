@@ -52,3 +52,27 @@ async def test_the_app_is_not_idle_on_the_blank_frame_or_before_the_too_small_no
             assert not app.is_idle()  # the size check comes after a refresh
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_a_bots_turn_comes_even_when_the_app_is_held_up_as_its_timer_starts(monkeypatch):
+    """Textual 8.2.8 drops a one-shot timer whose task is held up, between
+    its first two looks at the clock, for longer than its delay: on a busy
+    machine a bot's turn (on a 1 ms timer in tests) never came, and the
+    match waited for the bot for ever. Here every second look at Textual's
+    clock comes 50 ms late."""
+    from textual import _time
+
+    real = _time.get_time
+    looks = 0
+
+    def held_up() -> float:
+        nonlocal looks
+        looks += 1
+        return real() + (0.05 if looks % 2 == 0 else 0.0)
+
+    match = chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random"), seed=3)
+    app = make_app(match)  # the bots arrange first, each on a timer
+    async with app.run_test(size=SIZE) as pilot:
+        monkeypatch.setattr(_time, "get_time", held_up)
+        await settle(pilot)
+        assert match.next_bot() is None and app.screen.my_turn()
