@@ -106,15 +106,21 @@ def start_server(*args: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True, env=env)
 
 
+# How long a wait may take before it fails (only a failure waits this long;
+# a loaded machine may take seconds to start a Python process).
+DEADLINE = 60.0
+
+
 def wait_until_listening(port: int, server: subprocess.Popen) -> None:
-    for _ in range(300):
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
         assert server.poll() is None, server.communicate()
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return
         except OSError:
             time.sleep(0.05)
-    raise AssertionError("the server did not start")
+    raise AssertionError(f"the server did not listen on port {port} within {DEADLINE:.0f} s")
 
 
 def children(pid: int) -> set[int]:
@@ -168,10 +174,9 @@ async def test_ctrl_c_stops_the_server_and_every_app_it_started():
             server.wait()
     assert server.returncode == 0, err
     assert "Traceback" not in out + err
-    for _ in range(100):  # ended apps may take a moment to be gone from /proc
-        if not any(alive(pid) for pid in apps):
-            break
-        time.sleep(0.05)
+    deadline = time.monotonic() + DEADLINE
+    while any(alive(pid) for pid in apps) and time.monotonic() < deadline:
+        time.sleep(0.05)  # ended apps may take a moment to be gone from /proc
     assert not any(alive(pid) for pid in apps)
 
 

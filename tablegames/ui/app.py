@@ -256,6 +256,27 @@ class TableGamesApp(App):
             screen = BlankScreen(then=screen)
         self.switch_screen(screen)
 
+    def is_idle(self) -> bool:
+        """Whether the app waits for input: no bot move pending on a game
+        screen (its timer, its worker, one due), no worker running (a bot's
+        thinking, the history's reading), no blank frame between two
+        screens waiting to give way, and the too-small notice where the
+        size says (after a resize it comes with the next refresh). Tests
+        wait for this (``settle`` in tests/ui/helpers.py) instead of
+        guessing how long bots take."""
+        from tablegames.ui.blank import BlankScreen
+        from tablegames.ui.game_screen import GameScreen
+        from tablegames.ui.too_small import TooSmallScreen
+
+        if not self.screen_stack or isinstance(self.screen, BlankScreen):
+            return False
+        if self.too_small() != isinstance(self.screen, TooSmallScreen):
+            return False
+        if any(not worker.is_finished for worker in self.workers):
+            return False
+        return not any(isinstance(screen, GameScreen) and screen.bot_pending()
+                       for screen in self.screen_stack)
+
     def open_match(self, match: Match) -> None:
         """Enter a match from the picker (the picker stays underneath)."""
         self._opened(match)

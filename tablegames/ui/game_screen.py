@@ -68,6 +68,7 @@ plainly) before its screen exists.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 from enum import Enum
@@ -78,7 +79,6 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
@@ -164,12 +164,15 @@ class GameScreen(Screen, Generic[ViewT]):
         super().__init__()
         self.match = match
         self.view: ViewT = cast(ViewT, {})
-        self._bot_timer: Timer | None = None
+        self._bot_timer: asyncio.TimerHandle | None = None
         # The slow bot's decision being made in a worker thread, if any.
         self._thinking: tuple[BotTurn, Worker] | None = None
         # A bot's move ended the game: the table as it ended stays on screen
         # until Enter, so the humans see that last move before the results.
         self.showing_final_table = False
+        # Back on top (from the rules, a notice): the catch-up runs after the
+        # next refresh (``on_screen_resume``).
+        self._catching_up = False
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -249,11 +252,17 @@ class GameScreen(Screen, Generic[ViewT]):
         log.border_title = "Log"
         self.redraw()
 
+    def on_unmount(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()  # the screen is gone: no bot move for it
+
     def on_screen_resume(self) -> None:
         # Coming back from the rules page or the too-small notice: catch up.
+        self._catching_up = True
         self.call_after_refresh(self._resume)
 
     def _resume(self) -> None:
+        self._catching_up = False
         self.redraw()
         self.advance()
 
@@ -293,9 +302,27 @@ class GameScreen(Screen, Generic[ViewT]):
         elif match.is_over() or match.needs_handover():
             self.app.show_match(match)
         elif match.next_bot() is not None and self._bot_timer is None and self._thinking is None:
-            self._bot_timer = self.set_timer(max(self.app.bot_delay, 0.001), self._bot_turn)
+            # asyncio's timer, not Textual's: Textual 8.2.8 drops a one-shot
+            # timer (``set_timer``) whose task is held up for longer than its
+            # delay before it first looks at the clock (``Timer._run`` skips
+            # the late tick, and a one-shot has no other), and the bot's turn
+            # then never came: on a busy machine, with a short delay.
+            self._bot_timer = asyncio.get_running_loop().call_later(
+                max(self.app.bot_delay, 0.001), self.call_next, self._bot_turn)
+
+    def bot_pending(self) -> bool:
+        """Whether the screen will move on by itself: a bot's move waits on
+        its timer or thinks in a worker, a catch-up after coming back on top
+        is due, or (on top) a bot must decide and its timer is about to be
+        set. False while the screen waits for a human (a key, a click)."""
+        if self._bot_timer is not None or self._thinking is not None or self._catching_up:
+            return True
+        match = self.match
+        return self.app.screen is self and not match.is_over() and match.next_bot() is not None
 
     def _bot_turn(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()  # (when called before the timer ends)
         self._bot_timer = None
         if self.app.screen is not self:
             return  # resumed by on_screen_resume

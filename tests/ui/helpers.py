@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import time
+from typing import Callable
 
 from rich.console import Console
 from textual.pilot import Pilot
@@ -12,7 +14,6 @@ from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tests.fixtures.blind_chicken.driver import decide as play_turn
 from tablegames.ui.app import TableGamesApp
-from tablegames.ui.blank import BlankScreen
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 from tablegames.ui.results import ResultsScreen
@@ -59,27 +60,54 @@ def hand_cards(match: Match, seat: int) -> set[int]:
     return {int(card[1:]) for card in match._state.view(seat)["hand"]}
 
 
-async def settle(pilot: Pilot, rounds: int = 200) -> None:
-    """Wait until no bot move is pending on the game screen."""
-    app = pilot.app
-    for _ in range(rounds):
+# How long a wait may take before it fails. Only a failure waits this
+# long: every wait ends as soon as its condition holds, and a loaded
+# machine (two cores, several test processes) may take seconds.
+DEADLINE = 60.0
+
+
+def describe_screen(app: TableGamesApp) -> str:
+    """The screen's class and text, for a failure message."""
+    try:
+        return f"{type(app.screen).__name__}:\n{screen_text(app)}"
+    except Exception as error:  # (no screen, or one being torn down)
+        return f"(no screen to show: {error!r})"
+
+
+async def wait_for(pilot: Pilot, condition: Callable[[], object], what: str,
+                   timeout: float = DEADLINE) -> None:
+    """Let the app run until ``condition()`` holds; fail after ``timeout``
+    seconds of wall-clock time, saying what was awaited and what the screen
+    showed. The one way tests wait: never a count of pauses, which a loaded
+    machine turns into too little time."""
+    deadline = time.monotonic() + timeout
+    while True:
         await pilot.pause()
-        screen = app.screen
-        if not (isinstance(screen, GameScreen) and screen.match.next_bot() is not None
-                and not screen.match.is_over()):
-            await pilot.pause()
+        if condition():
             return
-    raise AssertionError("bots did not finish")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}; the screen is "
+                                 f"{describe_screen(pilot.app)}")
+
+
+async def settle(pilot: Pilot) -> None:
+    """Wait until the app waits for input (``TableGamesApp.is_idle``: no
+    bot move, worker or screen switch pending), then one more pause so the
+    screen shows the result."""
+    app = pilot.app
+    if isinstance(app, TableGamesApp):
+        idle = app.is_idle
+    else:  # a bare Textual app (a reproduction of a Textual bug): its workers
+        def idle() -> bool:
+            return all(worker.is_finished for worker in app.workers)
+    await wait_for(pilot, idle, "the app to wait for input (no bot move, worker or screen switch pending)")
+    await pilot.pause()
 
 
 async def wait_until_armed(pilot: Pilot, screen: HandoverScreen) -> None:
     """Wait until the handover takes an Enter (at once when the app's
     guard time is 0)."""
-    for _ in range(100):
-        if screen.armed:
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the handover never armed")
+    await wait_for(pilot, lambda: screen.armed, "the handover to arm")
 
 
 async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, on_game_screen,
@@ -103,8 +131,6 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
     for _ in range(limit):
         await settle(pilot)
         screen = app.screen
-        if isinstance(screen, BlankScreen):  # the frame between two players' screens
-            continue
         text = screen_text(app)
         if isinstance(screen, ResultsScreen):
             break
@@ -145,5 +171,5 @@ async def play_whole_match(pilot: Pilot, match: Match, decide, *, on_handover, o
     return handovers
 
 
-__all__ = ["play_whole_match", "wait_until_armed", "SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
+__all__ = ["play_whole_match", "wait_until_armed", "wait_for", "describe_screen", "DEADLINE", "SIZE", "make_app", "chicken_match", "screen_text", "shown_numbers", "hand_cards",
            "settle", "play_turn", "one_human_in_play_phase", "HandoverScreen", "ResultsScreen", "GameScreen", "Seat"]

@@ -43,6 +43,7 @@ from tablegames.ui.results import ResultsScreen
 from tablegames.ui.rules_screen import RulesScreen
 from tablegames.ui.seat_setup import SetupScreen
 from tablegames.ui.too_small import TooSmallScreen
+from tests.ui.helpers import wait_for
 
 JUNK_KEYS = (
     "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete", "up", "down", "left",
@@ -152,16 +153,16 @@ def notice_is_right(app: TableGamesApp) -> bool:
     return (width < MIN_WIDTH or height < MIN_HEIGHT) == isinstance(app.screen, TooSmallScreen)
 
 
-async def settle(pilot: Pilot, rounds: int = 2, most: int = 8) -> None:
-    """Let the app catch up: a few pauses, and more (up to ``most``) while
-    the too-small notice is not yet where it belongs (the size check runs
-    after a refresh); ``check`` then fails if it never gets there."""
-    for _ in range(rounds):
-        await pilot.pause()
-    for _ in range(most - rounds):
-        if notice_is_right(pilot.app):
-            return
-        await pilot.pause()
+async def settle(pilot: Pilot) -> None:
+    """Let the app catch up with the event (two pauses: the run does not
+    wait for the bots, so keys keep coming while they move), then wait
+    until the too-small notice is where it belongs (the size check runs
+    after a refresh) or the app has ended."""
+    app = pilot.app
+    await pilot.pause()
+    await pilot.pause()
+    await wait_for(pilot, lambda: notice_is_right(app) or app.return_code is not None
+                   or app._exception is not None, "the too-small notice to follow the size")
 
 
 def send_now(app: TableGamesApp, keys: tuple[str, ...]) -> None:

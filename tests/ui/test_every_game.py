@@ -26,10 +26,9 @@ from tablegames.core import registry
 from tablegames.core.game import GameSpec
 from tablegames.core.match import Match
 from tablegames.ui.app import HANDOVER_GUARD
-from tablegames.ui.blank import BlankScreen
 from tests.fixtures import all_scenes, driver_of, fixture_module
 from tests.ui.helpers import (SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app,
-                              play_whole_match, screen_text, wait_until_armed)
+                              play_whole_match, screen_text, settle, wait_until_armed)
 
 DRIVEN = [spec for spec in registry.all_specs() if driver_of(spec) is not None]
 
@@ -77,19 +76,6 @@ def next_humans_hand_is_hidden(app, match: Match, mover: int) -> None:
         assert ("press Enter" if screen.armed else "One moment") in screen_text(app)
 
 
-async def settle_bots(pilot) -> None:
-    app = pilot.app
-    for _ in range(400):
-        await pilot.pause()
-        screen = app.screen
-        if isinstance(screen, BlankScreen):
-            continue
-        if not (isinstance(screen, GameScreen) and screen.match.next_bot() is not None
-                and not screen.match.is_over()):
-            return
-    raise AssertionError("bots did not finish")
-
-
 class StrayEnters:
     """A stray Enter never shows the next hand. A handover is armed only
     after it has been on screen for the guard time with no key for half of
@@ -118,7 +104,7 @@ class StrayEnters:
             await pilot.press("enter")
             if match.at_keyboard == mover and not match.is_over():
                 next_humans_hand_is_hidden(app, match, mover)
-        await settle_bots(pilot)
+        await settle(pilot)
         if not isinstance(app.screen, HandoverScreen):
             return  # no handover met: the same Enters after the next move
         # The stray Enters met a handover and it held: the next player gets

@@ -56,6 +56,5 @@ async def test_a_humans_own_last_move_goes_straight_to_the_results():
         await settle(pilot)
         assert match.legal_actions()
         await play_turn(pilot)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         assert match.is_over() and isinstance(app.screen, ResultsScreen)

@@ -9,7 +9,20 @@ asserted: only what each frame shows, in order.
 from __future__ import annotations
 
 from tests.ui.frames import FrameRecorder
-from tests.ui.helpers import SIZE, Seat, chicken_match, make_app, settle
+from tests.ui.helpers import SIZE, Seat, chicken_match, make_app, screen_text, settle, wait_for
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip().splitlines()]
+
+
+async def all_drawn(pilot, recorder) -> None:
+    """Wait until the app waits for input and the terminal shows all of
+    its screen: every frame that comes of what happened has been drawn."""
+    app = pilot.app
+    await settle(pilot)
+    await wait_for(pilot, lambda: _lines(recorder.terminal.text) == _lines(screen_text(app)),
+                   "the terminal to show the whole screen")
 
 
 def two_humans_and_a_bot(seed: int = 3):
@@ -37,8 +50,7 @@ async def test_a_handover_arrives_in_one_piece_with_its_recap_and_footer():
             await pilot.press("enter")  # Ann confirms her arrangement
             await settle(pilot)
             await pilot.press("enter")  # her move is done: Enter passes the keyboard
-            await settle(pilot)
-            await pilot.pause(0.1)
+            await all_drawn(pilot, recorder)
     frame = first_frame_with(recorder.frames[start:], "Pass the keyboard to Ben")
     assert "Bot has arranged their hand." in frame.text  # the recap
     assert "I am ready" in frame.text  # the footer
@@ -53,8 +65,7 @@ async def test_a_game_screen_arrives_in_one_piece_with_its_log_and_footer():
             await settle(pilot)
             start = len(recorder.frames)
             await pilot.press("enter")  # the handover to Ann
-            await settle(pilot)
-            await pilot.pause(0.1)
+            await all_drawn(pilot, recorder)
     frame = first_frame_with(recorder.frames[start:], "Ann: arrange your hand")
     assert "Bot has arranged" in frame.text  # the log
     assert "Sort" in frame.text and "Rules" in frame.text  # the footer
@@ -69,8 +80,7 @@ async def test_after_a_move_the_footer_offers_the_next_phases_keys_in_the_same_f
             await settle(pilot)
             start = len(recorder.frames)
             await pilot.press("enter")  # Ann confirms; the bots are ready: play starts
-            await settle(pilot)
-            await pilot.pause(0.1)
+            await all_drawn(pilot, recorder)
     frames = recorder.frames[start:]
     assert "Ann: play your leftmost or rightmost card" in frames[0].text
     for frame in frames:  # the arrangement is over: no frame offers its keys
@@ -88,8 +98,7 @@ async def test_the_last_players_view_leaves_the_terminal_before_the_handover_is_
             await pilot.press("enter")  # Ann confirms her arrangement
             await settle(pilot)
             await pilot.press("enter")  # her move is done: Enter passes the keyboard
-            await settle(pilot)
-            await pilot.pause(0.1)
+            await all_drawn(pilot, recorder)
     frames = recorder.frames[start:]
     handover = frames.index(first_frame_with(frames, "Pass the keyboard to Ben"))
     # Ann's hand ("Ann: ... choose a card" over a row of cards) shows up to
@@ -108,9 +117,9 @@ async def test_the_rules_page_over_the_picker_hides_the_picker_boxes():
     app = make_app()
     with FrameRecorder(*SIZE) as recorder:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await pilot.press("question_mark")
-            await pilot.pause(0.2)
+            await all_drawn(pilot, recorder)
     lines = recorder.frames[-1].text.splitlines()
     # One box: no line starts or ends with two box edges side by side.
     doubled = [line for line in lines if line[:2] in ("││", "╰│", "╭│") or line.rstrip()[-2:] in ("││", "│╯", "│╮")]
@@ -152,13 +161,13 @@ async def test_a_notice_over_the_blank_frame_delays_the_handover_until_it_closes
         await settle(pilot)
         app.switch_screen(BlankScreen(then=HandoverScreen(match)))
         app.push_screen(TooSmallScreen())  # e.g. the terminal shrank meanwhile
-        await pilot.pause()
+        # Drawn: the blank frame's own turn after its refresh has come and gone.
+        await wait_for(pilot, lambda: "Enlarge the terminal" in screen_text(app), "the notice on screen")
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["BlankScreen", "TooSmallScreen"]
         app.pop_screen()
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)  # the blank frame gives way
         assert isinstance(app.screen, HandoverScreen)
         assert not any(isinstance(s, BlankScreen) for s in app.screen_stack)
 
@@ -171,9 +180,7 @@ async def test_a_tuned_app_makes_full_garbage_collections_only_after_a_pause_wit
     app = make_app(tune_gc=True)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.pause()
-            assert gc.get_freeze_count() > 0  # start-up objects are left out
+            await wait_for(pilot, lambda: gc.get_freeze_count() > 0, "the start-up objects to be frozen")
             assert gc.get_threshold()[2] >= 1_000_000  # no automatic full collection
             gc.collect(1)  # a pending full collection
             await pilot.press("down")  # a key just now: not yet

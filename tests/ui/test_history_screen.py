@@ -19,20 +19,17 @@ from tablegames.ui.picker import PickerScreen
 from tablegames.ui.results import ResultsScreen
 from tablegames.ui.review import LABEL, ReviewTable
 from tablegames.ui.widgets.chart import StageChart
-from tests.ui.helpers import SIZE, make_app, screen_text
+from tests.ui.helpers import SIZE, make_app, screen_text, wait_for
+from tests.ui.helpers import settle as settle_app
 from tests.ui.test_no_cut_text import cut_lines
 from tests.ui.test_review import finished_record
 
 
-async def settle(pilot, rounds: int = 60) -> None:
-    """Wait for the screen's worker (the index is read in a thread)."""
-    app = pilot.app
-    for _ in range(rounds):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not app.workers:
-            break
+async def settle(pilot) -> None:
+    """Wait for the screen's worker (the index is read in a thread) and
+    its first reading on screen."""
+    await settle_app(pilot)
+    await wait_for(pilot, lambda: "reading the index..." not in screen_text(pilot.app), "the index to be read")
 
 
 async def open_history(pilot) -> HistoryScreen:

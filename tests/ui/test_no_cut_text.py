@@ -16,7 +16,7 @@ from tablegames.core.records import Seat
 from tablegames.core.seats import MAX_NAME
 from tests.fixtures import all_scenes
 from tablegames.ui.widgets import TextLine
-from tests.ui.helpers import SIZE, HandoverScreen, make_app, screen_text
+from tests.ui.helpers import SIZE, HandoverScreen, make_app, screen_text, settle
 
 SCENES = all_scenes()
 # Distinct, 12 characters each, with markup-like brackets as people type them.
@@ -66,10 +66,10 @@ def cut_lines(app) -> list[str]:
 async def test_no_status_line_or_header_is_cut_with_twelve_character_names(scene, long_names):
     app = make_app(scene.build())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for key in scene.keys:
             await pilot.press(key)
-        await pilot.pause()
+        await settle(pilot)
         assert cut_lines(app) == []
 
 
@@ -84,11 +84,7 @@ async def test_the_handover_shows_twelve_character_names_in_full(spec, long_name
     match = Match.new(spec.id, seats, {}, seed=5, autosave=False)
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(100):
-            await pilot.pause()
-            if isinstance(app.screen, HandoverScreen):
-                break
+        await settle(pilot)  # the bots' first moves, the hard one's included
         assert isinstance(app.screen, HandoverScreen)
-        await pilot.pause()
         assert cut_lines(app) == []
         assert match.names[app.screen.next_seat] in screen_text(app)

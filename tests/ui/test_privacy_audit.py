@@ -17,7 +17,7 @@ from tablegames.ui.too_small import TooSmallScreen
 from tablegames.ui.widgets import HandRow, LogPanel
 from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, chicken_match, hand_cards, make_app,
-    screen_text, settle, shown_numbers,
+    screen_text, settle, shown_numbers, wait_for,
 )
 from tests.games.blind_business.test_screen import _hand, bb_match, decide, shown_ids
 
@@ -218,14 +218,10 @@ async def test_rules_palette_and_a_small_terminal_over_a_handover_show_no_hand_a
             await pilot.pause()
             assert app.screen is handover
         await pilot.resize_terminal(70, 20)
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the too-small notice")
         no_faces_of_humans(match, screen_text(app))
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        await pilot.pause()
-        assert app.screen is handover
+        await wait_for(pilot, lambda: app.screen is handover, "the handover back")
         no_faces_of_humans(match, screen_text(app))
 
 
@@ -236,12 +232,12 @@ async def test_a_small_terminal_while_a_bot_moves_ends_on_the_handover_not_on_a_
         await pilot.pause()
         await pilot.press("enter")  # Kim asks Bob; the bot's timer runs
         await pilot.resize_terminal(70, 20)
-        await pilot.pause(0.2)  # the timer fires under the notice: the bot waits
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the too-small notice")
+        await settle(pilot)  # the timer fires under the notice: the bot waits
         assert isinstance(app.screen, TooSmallScreen)
         no_faces_of_humans(match, screen_text(app))
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        await pilot.pause()
+        await wait_for(pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the notice to go")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, (HandoverScreen, GameScreen))

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from textual import events
 from textual.app import App, ScreenStackError
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from tablegames.core import registry
 from tablegames.core.match import Match
@@ -18,7 +18,7 @@ from tablegames.ui.seat_setup import SetupScreen
 from tablegames.ui.too_small import TooSmallScreen
 from tests.ui import monkey
 from tests.ui.helpers import (
-    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, screen_text, settle,
+    SIZE, GameScreen, HandoverScreen, ResultsScreen, Seat, make_app, screen_text, settle, wait_for,
 )
 
 MARKUP_NAMES = ("[/]", "a[/a]")
@@ -95,6 +95,7 @@ async def test_names_that_look_like_markup_are_printed_as_typed_in_the_resume_li
 async def shrink(pilot, width: int = 70, height: int = 20) -> None:
     await pilot.resize_terminal(width, height)
     await settle(pilot)
+    await wait_for(pilot, lambda: monkey.notice_is_right(pilot.app), "the too-small notice to follow the size")
 
 
 async def test_ctrl_p_while_the_terminal_is_too_small_opens_no_second_palette():
@@ -154,6 +155,11 @@ def send_now(app, *keys: str) -> None:
         app._driver.send_message(event)
 
 
+def palette_laid_out(app: App) -> bool:
+    palettes = [screen for screen in app.screen_stack if isinstance(screen, CommandPalette)]
+    return bool(palettes) and bool(palettes[0].query_one(CommandList).scrollable_content_region)
+
+
 async def test_textual_8_2_8s_command_palette_raises_keyerror_on_pagedown_right_after_ctrl_p():
     """A minimal reproduction of the Textual bug our palette works around
     (``ui/app.py``, ``Palette``): a bare Textual app, ctrl+p and PageDown back
@@ -165,8 +171,9 @@ async def test_textual_8_2_8s_command_palette_raises_keyerror_on_pagedown_right_
         try:
             async with app.run_test(size=SIZE) as pilot:
                 send_now(app, "ctrl+p", "pagedown")
-                for _ in range(5):
-                    await pilot.pause()
+                # Until the race is decided: the app failed, or the list was laid out first.
+                await wait_for(pilot, lambda: app._exception is not None or palette_laid_out(app),
+                               "the palette's list to be laid out (or the KeyError)")
         except KeyError:
             return
     pytest.fail("ctrl+p then PageDown never raised KeyError: has Textual fixed its palette?")
@@ -194,8 +201,8 @@ async def test_textual_8_2_8s_command_palette_dismissed_twice_by_enter_twice_pop
             await pilot.press("ctrl+p")
             await settle(pilot)
             send_now(app, "enter", "enter")
-            for _ in range(5):
-                await pilot.pause()
+            await wait_for(pilot, lambda: app._exception is not None or not app.screen_stack,
+                           "the second dismissal's error")
 
 
 async def test_enter_twice_quickly_in_the_palette_runs_one_command_and_closes_it_once():

@@ -14,24 +14,19 @@ from tablegames.ui.too_small import TooSmallScreen
 from tablegames.ui.widgets import Cycler, HandRow
 from tests.ui.helpers import (
     SIZE, GameScreen, HandoverScreen, chicken_match, hand_cards, make_app, one_human_in_play_phase, screen_text,
-    settle,
+    settle, wait_for,
 )
 
 
 async def test_a_small_terminal_shows_an_enlarge_message_until_it_is_big_enough():
     app = make_app()
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
-        for _ in range(20):  # on a busy machine its first frame may come a few turns later
-            if screen_text(app).strip():
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the too-small notice")
+        # (on a busy machine its first frame may come a few turns later)
+        await wait_for(pilot, lambda: screen_text(app).strip(), "the notice's first frame")
         assert "Enlarge the terminal to at least 80x24 (now 70x20)." in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, PickerScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen), "the notice to go")
 
 
 async def test_ascii_mode_draws_cards_and_borders_in_plain_ascii():
@@ -134,9 +129,7 @@ async def test_the_command_palette_offers_rules_take_back_and_quit_to_picker():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"quit to picker", "enter")
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, PickerScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen), "the picker")
 
 
 async def test_taking_back_an_arrangement_on_the_waiting_screen_gives_it_back_to_its_owner():

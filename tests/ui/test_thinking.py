@@ -8,7 +8,7 @@ import threading
 from tablegames.core.search import Budget, SearchBot
 from tablegames.ui.picker import PickerScreen
 from tablegames.ui.rules_screen import RulesScreen
-from tests.ui.helpers import SIZE, GameScreen, Seat, chicken_match, make_app, screen_text
+from tests.ui.helpers import SIZE, GameScreen, Seat, chicken_match, make_app, screen_text, settle, wait_for
 
 
 class Gate:
@@ -33,22 +33,13 @@ class Gate:
         monkeypatch.setattr(SearchBot, "choose", gated)
 
 
-async def wait_until(pilot, condition, rounds: int = 400) -> None:
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out")
-
-
 async def test_while_the_hard_bot_thinks_the_status_says_so_and_the_rules_key_works(monkeypatch, data_dir):
     gate = Gate(monkeypatch)
     match = chicken_match(Seat("Ann"), Seat("Cid", "search"), Seat("Dee", "random"), seed=3)
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, gate.thinking.is_set)
-        await pilot.pause()
-        assert "Cid is thinking…" in screen_text(app)
+        await wait_for(pilot, gate.thinking.is_set, "the hard bot to start thinking")
+        await wait_for(pilot, lambda: "Cid is thinking…" in screen_text(app), "the status to say so")
         moves = len(match.record.actions)
         await pilot.press("question_mark")  # the screen answers while the bot thinks
         assert isinstance(app.screen, RulesScreen)
@@ -58,9 +49,8 @@ async def test_while_the_hard_bot_thinks_the_status_says_so_and_the_rules_key_wo
         assert "Cid is thinking…" in screen_text(app)
         assert len(match.record.actions) == moves  # nothing played yet
         gate.release.set()
-        await wait_until(pilot, lambda: any(seat == 1 for seat, _ in match.record.actions[moves:]))
-        await wait_until(pilot, lambda: match.next_bot() is None)
-        await pilot.pause()
+        await settle(pilot)  # Cid's move, then Dee's
+        assert any(seat == 1 for seat, _ in match.record.actions[moves:])
         assert "is thinking" not in screen_text(app)
         assert match.deciders() == [0]  # Ann's turn now: the bots' moves were played
 
@@ -70,15 +60,14 @@ async def test_leaving_while_the_hard_bot_thinks_plays_no_move_and_does_not_cras
     match = chicken_match(Seat("Ann"), Seat("Cid", "search"), Seat("Dee", "random"), seed=3)
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, gate.thinking.is_set)
+        await wait_for(pilot, gate.thinking.is_set, "the hard bot to start thinking")
         moves = list(match.record.actions)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
         gate.release.set()  # the bot finishes thinking after the screen is gone
-        await wait_until(pilot, gate.answered.is_set)
-        for _ in range(5):
-            await pilot.pause(0.02)
+        await wait_for(pilot, gate.answered.is_set, "the hard bot to answer")
+        await settle(pilot)  # its worker done and its end handled
         assert match.record.actions == moves
         assert isinstance(app.screen, PickerScreen)
     assert app.return_code in (None, 0)

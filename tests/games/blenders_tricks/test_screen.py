@@ -10,7 +10,7 @@ from tests.fixtures.blenders_tricks import scenes
 from tablegames.games.blenders_tricks.screen import BlendersTricksScreen
 from tablegames.games.blenders_tricks.vocab import NUMBER_OF, SUIT_NAMES
 from tablegames.ui.widgets import HandRow, ScoreTable
-from tests.ui.helpers import SIZE, HandoverScreen, make_app, screen_text, settle
+from tests.ui.helpers import SIZE, HandoverScreen, make_app, screen_text, settle, wait_for
 
 
 def labels(row: HandRow) -> list[str]:
@@ -197,7 +197,10 @@ async def test_a_scored_round_is_shown_to_everyone_before_the_new_hand_and_a_str
     match = scenes.round_end()
     view = match.view()
     assert view["round"] == 2 and view["phase"] == "pass"
-    app = make_app(match, handover_guard=0.6)
+    # A guard of 2.4 s, not the app's 0.6, so that the stray Enter surely
+    # comes before it ends: on a busy machine the first frames can take
+    # longer than 0.6 s.
+    app = make_app(match, handover_guard=2.4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -213,10 +216,7 @@ async def test_a_scored_round_is_shown_to_everyone_before_the_new_hand_and_a_str
         await pilot.press("enter")  # with the round's last move: too early
         await pilot.pause()
         assert screen.summary_round == 1 and not screen.query_one(HandRow).display
-        for _ in range(100):
-            if screen.summary_armed:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: screen.summary_armed, "the round summary to arm")
         assert "Enter: on to round 2 (" in screen_text(app) and "leads), or a click" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -283,10 +283,7 @@ async def test_a_click_on_the_round_summary_goes_on_once_armed_and_a_stray_early
         await pilot.click("#bt-sum-claims")  # with the round's last move: too early
         await pilot.pause()
         assert screen.summary_round == 1 and not screen.query_one(HandRow).display
-        for _ in range(100):
-            if screen.summary_armed:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: screen.summary_armed, "the round summary to arm")
         assert "or a click" in screen_text(app)
         await pilot.click("#bt-sum-table")
         await pilot.pause()
