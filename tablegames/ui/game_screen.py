@@ -88,6 +88,7 @@ from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
+from tablegames.ui.later import later
 from tablegames.ui.widgets import DecisionPanel, HandPicker, KeyFooter, LogPanel, TextLine
 
 if TYPE_CHECKING:
@@ -302,13 +303,9 @@ class GameScreen(Screen, Generic[ViewT]):
         elif match.is_over() or match.needs_handover():
             self.app.show_match(match)
         elif match.next_bot() is not None and self._bot_timer is None and self._thinking is None:
-            # asyncio's timer, not Textual's: Textual 8.2.8 drops a one-shot
-            # timer (``set_timer``) whose task is held up for longer than its
-            # delay before it first looks at the clock (``Timer._run`` skips
-            # the late tick, and a one-shot has no other), and the bot's turn
-            # then never came: on a busy machine, with a short delay.
-            self._bot_timer = asyncio.get_running_loop().call_later(
-                max(self.app.bot_delay, 0.001), self.call_next, self._bot_turn)
+            # Not Textual's set_timer, which may drop a short one-shot on a
+            # busy machine (ui/later.py): the bot's turn then never came.
+            self._bot_timer = later(self, max(self.app.bot_delay, 0.001), self._bot_turn)
 
     def bot_pending(self) -> bool:
         """Whether the screen will move on by itself: a bot's move waits on

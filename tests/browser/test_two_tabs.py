@@ -54,7 +54,7 @@ def play_until_saved(term: Terminal, data: Path, more_moves: int = 0) -> None:
             term.wait_gone(r"Pass the keyboard to")
         elif screen.find(r"your move is done"):
             term.click(r"Pass the keyboard", offset=2)
-            term.wait_gone(r"your move is done")
+            term.wait_gone(r"Enter passes the keyboard")  # (the handover says "your move is done" too)
         elif screen.find(r"^ Your turn"):
             card = screen.find(CARD_FRAME.pattern)
             assert card is not None

@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from tablegames.core import registry
 from tablegames.core.match import Match
 from tablegames.ui.app import HANDOVER_GUARD
-from tests.ui.helpers import SIZE, GameScreen, HandoverScreen, Seat, make_app, wait_until_armed
+from tests.ui.helpers import SIZE, GameScreen, HandoverScreen, Seat, make_app, wait_for, wait_until_armed
 from tests.ui.test_every_game import DRIVEN, two_humans_and_a_bot
 
 # Inputs of every kind, each on a part of the handover a player may hit.
@@ -52,10 +52,8 @@ def chicken_match() -> Match:
 
 async def open_handover(pilot: Pilot) -> HandoverScreen:
     app = pilot.app
-    deadline = time.monotonic() + 30
-    while not (isinstance(app.screen, HandoverScreen) and app.screen.shown):
-        assert time.monotonic() < deadline, f"no handover; the screen is {type(app.screen).__name__}"
-        await pilot.pause(0.01)
+    await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.shown,
+                   "a handover drawn whole")
     return app.screen
 
 
@@ -115,10 +113,7 @@ async def test_a_burst_of_any_input_holds_the_handover_until_it_has_been_quiet(k
 
 async def open_game_screen(pilot: Pilot) -> GameScreen:
     app = pilot.app
-    deadline = time.monotonic() + 30
-    while not isinstance(app.screen, GameScreen):
-        assert time.monotonic() < deadline, f"no game screen; the screen is {type(app.screen).__name__}"
-        await pilot.pause(0.01)
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the next player's game screen")
     return app.screen
 
 
@@ -151,10 +146,7 @@ async def test_a_key_made_during_the_guard_but_seen_after_it_armed_disarms_it_ag
         stale = Key("enter", "\r")  # pressed now, during the guard
         await wait_until_armed(pilot, handover)
         app.post_message(stale)
-        deadline = time.monotonic() + 30
-        while handover.armed:
-            assert time.monotonic() < deadline, "the late key was never seen"
-            await pilot.pause(0.01)
+        await wait_for(pilot, lambda: not handover.armed, "the late key to disarm the handover")
         assert app.screen is handover and match.at_keyboard is None
         await wait_until_armed(pilot, handover)
         await pilot.press("enter")
@@ -206,13 +198,14 @@ async def test_the_movers_taps_after_a_move_do_not_pass_the_next_handover():
         mover = first.next_seat
         # Her moves until the next decision is Ben's (the bot's turns, if
         # any, come between them).
-        deadline = time.monotonic() + 30
-        while not match.pending_pass:
-            assert time.monotonic() < deadline, "the keyboard never had to pass"
+        def her_move_waits_to_pass() -> bool:
             screen = app.screen
-            if isinstance(screen, GameScreen) and screen.my_turn() and match.next_bot() is None:
+            if not match.pending_pass and isinstance(screen, GameScreen) and screen.my_turn() \
+                    and match.next_bot() is None:
                 assert screen.act(match.legal_actions()[0])
-            await pilot.pause(0.01)
+            return match.pending_pass
+
+        await wait_for(pilot, her_move_waits_to_pass, "Ann's move to wait for the keyboard to pass")
         assert match.at_keyboard == mover
         # Her taps: where the footer shows "Pass the keyboard", 0.2 s apart.
         spot = footer_spot(app, "Pass the keyboard")
