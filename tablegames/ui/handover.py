@@ -69,7 +69,9 @@ class HandoverScreen(Screen):
         # every input is dropped, and each one restarts the quiet wait, so
         # neither a held key nor a burst of taps ever gets through.
         self.armed = False
-        self._shown_at: float | None = None
+        # When the screen was first drawn whole (time.monotonic()): the
+        # guard time runs from then.
+        self.shown_at: float | None = None
         self._last_input = 0.0
         # When it armed: an input made before then (queued while the app was
         # busy, and seen only now) is still part of the burst.
@@ -124,10 +126,10 @@ class HandoverScreen(Screen):
     @property
     def shown(self) -> bool:
         """The screen has been drawn whole (and its guard time runs)."""
-        return self.armed or self._shown_at is not None
+        return self.armed or self.shown_at is not None
 
     def _start_guard(self) -> None:
-        self._shown_at = time.monotonic()
+        self.shown_at = time.monotonic()
         self._wait_for_quiet()
 
     def _wait_for_quiet(self) -> None:
@@ -135,8 +137,8 @@ class HandoverScreen(Screen):
         screen was first shown whole, or since the last input."""
         if self.armed:
             return
-        assert self._shown_at is not None
-        quiet_since = max(self._shown_at, self._last_input)
+        assert self.shown_at is not None
+        quiet_since = max(self.shown_at, self._last_input)
         wait = quiet_since + self.app.handover_guard - time.monotonic()
         if wait > 0:
             self._quiet_timer = later(self, wait, self._wait_for_quiet)

@@ -59,11 +59,12 @@ async def open_handover(pilot: Pilot) -> HandoverScreen:
 
 async def burst(pilot: Pilot, handover: HandoverScreen, send, spacing: float, length: float) -> list[float]:
     """Inputs ``spacing`` apart for ``length`` seconds; the gaps between
-    them as the test's clock saw them, and last the time since the last one.
+    them as the test's clock saw them (first, from the handover's first
+    frame to the first input; last, the time since the last one).
     Stops early if the handover passes."""
     app = pilot.app
     gaps: list[float] = []
-    last = None
+    last = handover.shown_at  # the quiet before the first input counts too
     end = time.monotonic() + length
     while time.monotonic() < end:
         await send(pilot)
@@ -99,16 +100,21 @@ async def test_a_burst_of_any_input_holds_the_handover_until_it_has_been_quiet(k
                     f"without input (the guard is {HANDOVER_GUARD} s)")
                 continue
             assert match.at_keyboard is None
-            # Quiet now: it arms, and one Enter (or one click) passes it.
-            await wait_until_armed(pilot, handover)
-            if kind.startswith("click on the button"):
-                await pilot.click("#handover-go")
-            else:
-                await pilot.press("enter")
-            await open_game_screen(pilot)
-            assert match.at_keyboard == handover.next_seat
+            await goes_on_once_quiet(pilot, handover, "#handover-go" if "on the button" in kind else "enter")
             return
     raise AssertionError(f"three bursts of {kind} every {spacing} s were each stalled past the guard")
+
+
+async def goes_on_once_quiet(pilot: Pilot, handover: HandoverScreen, confirm="enter") -> None:
+    """Quiet now: the handover arms, and one Enter (or one click on its
+    button) takes the next player to their screen."""
+    await wait_until_armed(pilot, handover)
+    if confirm == "enter":
+        await pilot.press("enter")
+    else:
+        await pilot.click(confirm)
+    await open_game_screen(pilot)
+    assert handover.match.at_keyboard == handover.next_seat
 
 
 async def open_game_screen(pilot: Pilot) -> GameScreen:
@@ -130,9 +136,7 @@ async def test_a_mouse_button_held_down_past_the_guard_does_not_press_the_button
         await pilot.pause(0.05)
         assert app.screen is handover and match.at_keyboard is None
         # A new tap on the armed button passes.
-        await pilot.click("#handover-go")
-        await open_game_screen(pilot)
-        assert match.at_keyboard == handover.next_seat
+        await goes_on_once_quiet(pilot, handover, "#handover-go")
 
 
 async def test_a_key_made_during_the_guard_but_seen_after_it_armed_disarms_it_again():
@@ -148,26 +152,22 @@ async def test_a_key_made_during_the_guard_but_seen_after_it_armed_disarms_it_ag
         app.post_message(stale)
         await wait_for(pilot, lambda: not handover.armed, "the late key to disarm the handover")
         assert app.screen is handover and match.at_keyboard is None
-        await wait_until_armed(pilot, handover)
-        await pilot.press("enter")
-        await open_game_screen(pilot)
-        assert match.at_keyboard == handover.next_seat
+        await goes_on_once_quiet(pilot, handover)
 
 
 async def test_a_click_before_the_handover_is_armed_does_nothing_and_one_after_goes_on():
     spec = registry.get(DRIVEN[0].id)
     match = two_humans_and_a_bot(spec, seed=1)
-    app = make_app(match, handover_guard=HANDOVER_GUARD)
+    # A long guard: a loaded machine must not stall the test past it
+    # before the click.
+    app = make_app(match, handover_guard=4 * HANDOVER_GUARD)
     async with app.run_test(size=SIZE) as pilot:
         handover = await open_handover(pilot)
         assert not handover.armed
         await pilot.click("#handover-go")
         await pilot.press("enter")
         assert app.screen is handover and match.at_keyboard is None
-        await wait_until_armed(pilot, handover)
-        await pilot.click("#handover-go")
-        await open_game_screen(pilot)
-        assert match.at_keyboard == handover.next_seat
+        await goes_on_once_quiet(pilot, handover, "#handover-go")
 
 
 async def test_a_held_key_keeps_the_handover_disarmed_until_it_stops():
@@ -179,10 +179,7 @@ async def test_a_held_key_keeps_the_handover_disarmed_until_it_stops():
         handover = await open_handover(pilot)
         gaps = await burst(pilot, handover, INPUTS["enter"], 0.05, length=2 * HANDOVER_GUARD)
         assert (app.screen is handover and not handover.armed) or max(gaps) >= HANDOVER_GUARD - SLACK
-        await wait_until_armed(pilot, handover)
-        await pilot.press("enter")
-        await open_game_screen(pilot)
-        assert match.at_keyboard == handover.next_seat
+        await goes_on_once_quiet(pilot, handover)
 
 
 async def test_the_movers_taps_after_a_move_do_not_pass_the_next_handover():
