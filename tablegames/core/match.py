@@ -70,8 +70,9 @@ class Match:
                       if seat.bot is not None}
         humans = self.humans
         self.at_keyboard: int | None = humans[0] if len(humans) == 1 else None
-        # Per human seat: how much of the log they had seen when they left the keyboard.
-        self._seen: dict[int, int] = {}
+        # Per human seat: how much of the log they had seen when they left
+        # the keyboard, kept in the record so a resumed match remembers it.
+        self._seen: dict[int, int] = dict(record.seen)
         self._take_back: _TakeBack | None = None
         # Counts every change (a move, a take-back): a bot decision made
         # before the latest change is stale.
@@ -340,7 +341,16 @@ class Match:
         if lock is not None:
             lock.release()
 
+    def _note_seen(self) -> None:
+        """What each seat has seen, into the record: the seat at the
+        keyboard has seen all of the log so far."""
+        seen = dict(self._seen)
+        if self.at_keyboard is not None:
+            seen[self.at_keyboard] = len(self.log)
+        self.record.seen = seen
+
     def _save(self) -> None:
+        self._note_seen()
         if not self.autosave:
             return
         humans = self.humans

@@ -35,6 +35,8 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_ACTIONS = 100_000
 MAX_ACTION_TEXT = 200
 MAX_FIELD_TEXT = 64
+# A seat's count of log events seen: a few per move at most.
+MAX_SEEN = 100 * MAX_ACTIONS
 # A whole number in a record has at most this many digits (seeds are 64-bit).
 MAX_DIGITS = 20
 # A temporary file older than this is left over from a crash (kill -9 in the
@@ -85,6 +87,11 @@ class MatchRecord:
     # the record's names, options and seed instead of a deal. Optional in
     # the file: None for a match dealt from its seed.
     position: dict[str, Any] | None = None
+    # Per seat: how many events of the match's log it had seen when it last
+    # left the keyboard (Match.recap), so a resumed match's handover lists
+    # only what is new to that player. Optional in the file: older records
+    # have none (everything counts as new).
+    seen: dict[int, int] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -104,10 +111,12 @@ class MatchRecord:
             "finished": self.finished,
             **({"series": self.series} if self.series is not None else {}),
             **({"position": self.position} if self.position is not None else {}),
+            **({"seen": [self.seen.get(seat, 0) for seat in range(len(self.seats))]} if self.seen else {}),
         }
 
     def copy(self) -> "MatchRecord":
-        return replace(self, seats=list(self.seats), options=dict(self.options), actions=list(self.actions))
+        return replace(self, seats=list(self.seats), options=dict(self.options), actions=list(self.actions),
+                       seen=dict(self.seen))
 
     @classmethod
     def from_json(cls, data: Any) -> "MatchRecord":
@@ -200,9 +209,14 @@ class MatchRecord:
         position = data.get("position")
         if position is not None and not isinstance(position, dict):
             raise _Bad("'position' must be a JSON object (the game's description of the starting position)")
+        raw_seen = data.get("seen", [])
+        if not (isinstance(raw_seen, list) and len(raw_seen) in (0, players)
+                and all(type(count) is int and 0 <= count <= MAX_SEEN for count in raw_seen)):
+            raise _Bad(f"'seen' must be a whole number of log events per seat ({players} of them)")
+        seen = {seat: count for seat, count in enumerate(raw_seen) if count}
         return cls(game=spec.id, seats=seats, seed=seed, options=options, actions=actions, id=record_id,
                    created=_text(data, "created", ""), updated=_text(data, "updated", ""), finished=finished,
-                   series=series, position=position)
+                   series=series, position=position, seen=seen)
 
 
 def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:

@@ -138,6 +138,53 @@ def test_no_take_back_after_a_new_deal():
     assert not match.can_take_back()
 
 
+def test_after_a_resume_the_recap_lists_only_what_is_new_to_that_player():
+    # Issue 30: the whole match was listed, the player's own moves included.
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")], hands=2)
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[0])  # Kim arranges
+    match.confirm_pass()
+    match.take_keyboard(1)
+    match.play(match.legal_actions()[0])  # Lee arranges; saved with Lee at the keyboard
+    before = [e.text for e in match.recap(0)]
+    match.lock.release()  # the app is closed
+    resumed = Match.resume(match.save_path, match.record.game, match.record.id)
+    try:
+        for_lee = [e.text for e in resumed.recap(1)]
+        for_kim = [e.text for e in resumed.recap(0)]
+    finally:
+        resumed.lock.release()
+    assert "Lee has arranged their hand." not in for_lee
+    assert "Kim has arranged their hand." not in for_lee  # Lee saw it at her handover
+    assert for_kim == before and "Lee has arranged their hand." in for_kim
+    assert "Kim has arranged their hand." not in for_kim
+
+
+def test_a_record_from_before_seen_was_kept_counts_everything_as_new():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[0])
+    data = records.load(match.save_path).to_json()
+    assert data["seen"] == [len(match.log), 0, 0]
+    del data["seen"]
+    old = Match(records.MatchRecord.from_json(data), autosave=False)
+    assert [e.text for e in old.recap(0)] == [e.text for e in old.log if e.public]
+
+
+def test_a_record_whose_seen_counts_are_not_per_seat_is_refused_in_one_sentence():
+    match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
+    match.run_bots()
+    match.take_keyboard(0)
+    match.play(match.legal_actions()[0])
+    data = records.load(match.save_path).to_json()
+    for bad in ([1, 2], [-1, 0, 0], ["3", 0, 0], {"0": 3}, [10**30, 0, 0]):
+        data["seen"] = bad
+        with pytest.raises(records.RecordError, match="'seen' must be"):
+            records.MatchRecord.from_json(data)
+
+
 def test_every_action_is_saved_and_a_resumed_match_continues_identically():
     match = new_match([Seat("Kim"), Seat("Lee"), Seat("Bot", "random")])
     match.run_bots()
