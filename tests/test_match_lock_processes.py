@@ -12,8 +12,9 @@ import os
 import signal
 import subprocess
 import sys
-import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from textual.widgets import OptionList
 
@@ -21,7 +22,7 @@ from tablegames.core import match_lock, records
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tablegames.ui.picker import PickerScreen
-from tests.ui.helpers import SIZE, GameScreen, HandoverScreen, make_app
+from tests.ui.helpers import SIZE, GameScreen, HandoverScreen, make_app, wait_for
 
 DEADLINE_SECONDS = 60.0
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,17 +63,23 @@ def start_holder(path: Path, game: str, match_id: str) -> tuple[subprocess.Popen
     return process, int(line.split()[1])
 
 
-async def wait_for(pilot, condition, what: str) -> None:
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        await pilot.pause(0.02)
+@contextmanager
+def holder_process(path: Path, game: str, match_id: str) -> Iterator[tuple[subprocess.Popen, int]]:
+    """``start_holder``'s process, ended and its pipes closed on the way out."""
+    process, moves = start_holder(path, game, match_id)
+    try:
+        yield process, moves
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            stream.close()
 
 
 async def test_a_second_process_is_refused_until_the_first_is_killed_then_resumes_at_once():
     path, game, match_id = a_saved_match()
-    first, moves = start_holder(path, game, match_id)
-    try:
+    with holder_process(path, game, match_id) as (first, moves):
         saved = path.read_bytes()
         assert len(records.read(path).actions) == moves  # the first process plays, and saves
         holder = match_lock.holder(game, match_id)
@@ -102,28 +109,15 @@ async def test_a_second_process_is_refused_until_the_first_is_killed_then_resume
             await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
             assert app.playing is not None and len(app.playing.record.actions) == moves
             assert match_lock.holder(game, match_id).pid == os.getpid()
-    finally:
-        if first.poll() is None:
-            first.kill()
-        first.wait()
-        for stream in (first.stdin, first.stdout, first.stderr):
-            stream.close()
 
 
 def test_a_killed_process_leaves_no_lock_to_clean():
     path, game, match_id = a_saved_match()
-    first, _ = start_holder(path, game, match_id)
-    try:
+    with holder_process(path, game, match_id) as (first, _):
         lock_file = match_lock.lock_path(game, match_id)
         assert lock_file.exists() and match_lock.holder(game, match_id) is not None
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=DEADLINE_SECONDS)
-    finally:
-        if first.poll() is None:
-            first.kill()
-        first.wait()
-        for stream in (first.stdin, first.stdout, first.stderr):
-            stream.close()
     # Its file is still there, holding no lock: taken at once, then removed.
     assert lock_file.exists() and match_lock.holder(game, match_id) is None
     match = Match.resume(path, game, match_id)

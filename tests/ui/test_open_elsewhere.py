@@ -9,24 +9,13 @@ process too); tests/test_match_lock_processes.py does it with real processes."""
 
 from __future__ import annotations
 
-import time
-
 from textual.widgets import OptionList
 
 from tablegames.core import match_lock, records
 from tablegames.core.match import Match
 from tablegames.ui.picker import PickerScreen
-from tests.ui.helpers import SIZE, GameScreen, HandoverScreen, Seat, chicken_match, make_app, screen_text
-
-DEADLINE_SECONDS = 30.0
-
-
-async def wait_for(pilot, condition, what: str) -> None:
-    """Until ``condition()`` holds, at most DEADLINE_SECONDS of wall-clock time."""
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        await pilot.pause(0.02)
+from tests.ui.helpers import (SIZE, GameScreen, HandoverScreen, Seat, chicken_match, make_app, screen_text,
+                              wait_for)
 
 
 def saved_match() -> Match:
@@ -95,18 +84,23 @@ async def test_a_match_left_for_the_picker_or_the_app_closed_is_free_for_another
     Match.resume(match.save_path, *key).let_go()
 
 
+def play_on_and_leave(elsewhere: Match) -> None:
+    """The other copy plays one more human move, then leaves the match."""
+    if elsewhere.pending_pass:
+        elsewhere.confirm_pass()
+    elsewhere.run_bots()
+    elsewhere.take_keyboard(elsewhere.next_human())
+    elsewhere.play(elsewhere.legal_actions()[0])
+    elsewhere.let_go()
+
+
 async def test_a_save_that_moved_on_elsewhere_after_the_listing_resumes_with_those_moves(data_dir):
     elsewhere = saved_match()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: listed(app), "the save to be listed")
         # The other copy plays on after this picker listed the save, then leaves it.
-        if elsewhere.pending_pass:
-            elsewhere.confirm_pass()
-        elsewhere.run_bots()
-        elsewhere.take_keyboard(elsewhere.next_human())
-        elsewhere.play(elsewhere.legal_actions()[0])
-        elsewhere.let_go()
+        play_on_and_leave(elsewhere)
         await pilot.press("tab", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
         assert app.playing.record.actions == elsewhere.record.actions
@@ -132,12 +126,7 @@ async def test_the_picker_marks_a_save_as_another_copy_opens_and_leaves_it_witho
         await wait_for(pilot, lambda: "open elsewhere since" in line(), "the save marked open elsewhere")
         assert "open elsewhere since" in screen_text(app)
         # Played on there, then left: listed again as it is now.
-        if elsewhere.pending_pass:
-            elsewhere.confirm_pass()
-        elsewhere.run_bots()
-        elsewhere.take_keyboard(elsewhere.next_human())
-        elsewhere.play(elsewhere.legal_actions()[0])
-        elsewhere.let_go()
+        play_on_and_leave(elsewhere)
         await wait_for(pilot, lambda: "open elsewhere" not in line(), "the mark to go")
         moves = len(elsewhere.record.actions)
         assert moves > listed_moves and f"; {moves} moves; saved " in line()
