@@ -477,7 +477,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]:
     given = [] if seats is None else [part.strip() for part in seats.split(",")]
     if seats is not None and any(not part for part in given):
-        raise CliError(f"--seats has an empty entry in {seats!r}.")
+        raise CliError(f"--seats has an empty entry in {quoted(seats)}.")
     levels = []
     for part in given:
         head, colon, level = part.partition(":")

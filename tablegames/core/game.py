@@ -14,6 +14,7 @@ from tablegames.core.bots import Bot
 from tablegames.core.errors import IllegalAction
 from tablegames.core.events import Event
 from tablegames.core.info import GameInfo
+from tablegames.core.seats import said
 from tablegames.core.words import whole_number
 
 __all__ = ["BotFactory", "Event", "GameInfo", "GameSpec", "GameState", "IllegalAction", "Option", "Result",
@@ -257,7 +258,7 @@ class GameSpec:
         unknown = sorted(set(given) - set(known))
         if unknown:
             raise ValueError(
-                f"{self.title} has no option {unknown[0]!r}"
+                f"{self.title} has no option {said(unknown[0])}"
                 + (f" (options: {', '.join(known)})." if known else " (it has no options).")
             )
         out: dict[str, int] = {}
@@ -270,7 +271,7 @@ class GameSpec:
                 value = None
             if value not in opt.choices:
                 kind = "" if value is not None else "a whole number (digits 0-9): "
-                raise ValueError(f"Option {key} takes {kind}{opt.accepted()}; not {raw!r}.")
+                raise ValueError(f"Option {key} takes {kind}{opt.accepted()}; not {said(raw, 24)}.")
             out[key] = value
         if self.check_options is not None:
             self.check_options(out, players)
@@ -287,7 +288,7 @@ class GameSpec:
         except IllegalAction:
             raise
         except (ValueError, IndexError, KeyError):
-            raise IllegalAction(f"Not a move in {self.title}: {text!r}.") from None
+            raise IllegalAction(f"Not a move in {self.title}: {said(text)}.") from None
 
 
 def rules_page(package: str) -> Callable[[], str]:

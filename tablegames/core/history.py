@@ -475,7 +475,7 @@ def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
     except RecordError as exc:
         return exc.reason
     except Exception as exc:  # a record the rules trip over is still just a bad record
-        return f"it cannot be replayed ({exc.__class__.__name__})."
+        return f"it cannot be replayed ({records.RULES_FAILED})."
 
 
 def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], int] | None:

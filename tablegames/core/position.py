@@ -18,12 +18,11 @@ started from a position all go through ``build``."""
 from __future__ import annotations
 
 import json
-import reprlib
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from tablegames.core.seats import quoted, shown
+from tablegames.core.seats import quoted, said as said_value
 
 if TYPE_CHECKING:
     from tablegames.core.game import GameSpec, GameState
@@ -59,24 +58,14 @@ def describe(spec: "GameSpec", state: "GameState") -> dict[str, Any]:
     return spec.describe_position(state)
 
 
-# A value of the file as a message quotes it: the start of it, never all
-# of a 10 MB list (reprlib cuts long strings, lists and numbers as it goes).
-_SAID = reprlib.Repr()
-_SAID.maxstring = _SAID.maxother = 40
-_SAID.maxlist = _SAID.maxdict = _SAID.maxtuple = _SAID.maxset = 6
-_SAID.maxlevel = 3
-_SAID.maxlong = 24
 _SAID_LIMIT = 80
 
 
 def said(value: Any) -> str:
     """``value`` from a position file as a one-line message shows it: text
-    quoted and escaped as names are (``seats.quoted``), anything else its
-    JSON-like start, at most a short prefix."""
-    if isinstance(value, str):
-        return quoted(value)
-    text = shown(_SAID.repr(value))
-    return text if len(text) <= _SAID_LIMIT else text[:_SAID_LIMIT - 3] + "..."
+    quoted and escaped as names are, anything else in JSON's words (true,
+    null, [1, "x"]), at most a short prefix (``seats.said``)."""
+    return said_value(value, _SAID_LIMIT)
 
 
 def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
@@ -118,12 +107,17 @@ def field(description: Mapping[str, Any], key: str, kind: type | tuple[type, ...
         raise PositionError(f"The position needs {said(key)}{f' ({what})' if what else ''}.")
     value = description[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise PositionError(f"{said(key)} must be a {_JSON.get(name, name)}, not {said(value)}.")
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # (A number or a name is a seat, in every game: seat_of reads it.)
+        wanted = ("a seat number or a player's name" if set(kinds) == {int, str}
+                  else " or ".join(_JSON_KIND.get(k, "another kind") for k in kinds))
+        raise PositionError(f"{said(key)} must be {wanted}, not {said(value)}.")
     return value
 
 
-_JSON = {"int": "whole number", "str": "text", "list": "list", "dict": "JSON object", "bool": "true or false"}
+# A field's kind in the words of the JSON file the person wrote.
+_JSON_KIND: dict[type, str] = {int: "a whole number", str: "text", list: "a list", dict: "a JSON object",
+                               bool: "true or false", float: "a number", type(None): "null"}
 
 
 def unknown_keys(description: Mapping[str, Any], known: Iterable[str]) -> None:
@@ -163,7 +157,8 @@ def load(path: Path) -> tuple["GameSpec", tuple[str, ...], dict[str, Any], int, 
     except OSError as exc:
         raise PositionError(f"Cannot read the position file {name}: {exc.strerror or exc}.") from None
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        why = exc if isinstance(exc, json.JSONDecodeError) else exc.__class__.__name__
+        why = (exc if isinstance(exc, json.JSONDecodeError) else "it is not UTF-8 text"
+               if isinstance(exc, UnicodeDecodeError) else "it is nested too deep")
         raise PositionError(f"The position file {name} is not JSON ({why}).") from None
     if not isinstance(data, dict):
         raise PositionError("A position file is a JSON object with game, players and position.")

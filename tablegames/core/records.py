@@ -22,7 +22,7 @@ from typing import Any
 from tablegames.core import registry
 from tablegames.core.game import Event, GameState, IllegalAction
 from tablegames.core.position import PositionError, build as build_position
-from tablegames.core.seats import Seat, SeatError, check_seats, check_seed, quoted, shown
+from tablegames.core.seats import Seat, SeatError, check_seats, check_seed, quoted, said, shown
 
 __all__ = ["FORMAT", "MatchRecord", "RecordError", "Seat", "data_dir", "first_state", "load", "matches_dir",
            "finished_dir", "note_unresumable", "parse", "read", "record_path", "replay", "save", "unfinished"]
@@ -47,6 +47,10 @@ STALE_TEMP_SECONDS = 60
 TEMP_PREFIX = ".tmp-"
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+# Why a record the rules trip over (an error in the game's code, not in the
+# file) cannot be read: in a player's words, not the exception's name.
+RULES_FAILED = "the game's rules fail on it: a fault in this version of tablegames, not in the file"
 
 
 class RecordError(Exception):
@@ -229,13 +233,8 @@ def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:
 
 
 def _short(value: object) -> str:
-    """A value from a file, safe and short for a message."""
-    if isinstance(value, str):
-        return quoted(value, 24)
-    if isinstance(value, (dict, list)):
-        return f"a {type(value).__name__}"
-    text = shown(repr(value))
-    return text if len(text) <= 24 else text[:21] + "..."
+    """A value from a file, safe and short for a message, in JSON's words."""
+    return said(value, 24)
 
 
 def _now() -> str:
@@ -541,7 +540,7 @@ def first_state(record: MatchRecord) -> GameState:
     except ValueError as exc:
         raise RecordError(f"it cannot start the game ({shown(str(exc))})") from None
     except Exception as exc:  # a record the rules trip over is still just a bad record
-        raise RecordError(f"it cannot start the game ({exc.__class__.__name__}).") from None
+        raise RecordError(f"it cannot start the game ({RULES_FAILED}).") from None
 
 
 def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
@@ -560,7 +559,7 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
         except IllegalAction as exc:
             raise RecordError(f"{where(number, seat, text)} is not legal: {shown(str(exc))}") from None
         except Exception as exc:
-            raise RecordError(f"{where(number, seat, text)} cannot be replayed ({exc.__class__.__name__}).") from None
+            raise RecordError(f"{where(number, seat, text)} cannot be replayed ({RULES_FAILED}).") from None
     return state
 
 

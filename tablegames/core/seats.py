@@ -10,9 +10,11 @@ at entry and escaped on output by ``shown``.
 
 from __future__ import annotations
 
+import json
+import reprlib
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from tablegames.core.bots import level_name, normalise_level
 
@@ -182,9 +184,69 @@ def quoted(text: str, limit: int = 40) -> str:
 
 
 def _short(value: object) -> str:
+    return said(value, 24)
+
+
+class _JsonWords(reprlib.Repr):
+    """A value read from JSON in JSON's own words (true, false, null,
+    "text"), never Python's (True, None, 'text'): the person who wrote the
+    file reads it back as they wrote it. Long values are cut as reprlib
+    cuts them (the start of a 10 MB list, never all of it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = 40
+        self.maxlist = self.maxdict = self.maxtuple = self.maxset = 6
+        self.maxlevel = 3
+        self.maxlong = 24
+
+    def repr_bool(self, value: bool, level: int) -> str:
+        return "true" if value else "false"
+
+    def repr_NoneType(self, value: None, level: int) -> str:
+        return "null"
+
+    def repr_str(self, value: str, level: int) -> str:
+        cut = len(value) > self.maxstring
+        text = json.dumps(value[:self.maxstring], ensure_ascii=False)
+        return text[:-1] + '..."' if cut else text
+
+    def repr_float(self, value: float, level: int) -> str:
+        if value != value:
+            return "NaN"
+        if value in (float("inf"), float("-inf")):
+            return "Infinity" if value > 0 else "-Infinity"
+        return repr(value)
+
+    def repr_int(self, value: int, level: int) -> str:
+        if abs(value).bit_length() > 256:
+            return "a number that long"
+        return super().repr_int(value, level)
+
+    def repr_dict(self, value: dict[Any, Any], level: int) -> str:
+        if not value:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        shown_items = [f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+                       for k, v in list(value.items())[:self.maxdict]]
+        return "{" + ", ".join(shown_items) + (", ..." if len(value) > self.maxdict else "") + "}"
+
+    def repr_instance(self, value: object, level: int) -> str:
+        # Only JSON's kinds reach a message; anything else by its kind's
+        # plain name, never "<class ...>" or an object's address.
+        return "a value of another kind"
+
+
+_JSON_WORDS = _JsonWords()
+
+
+def said(value: object, limit: int = 80) -> str:
+    """``value`` (read from a JSON file or typed) as a one-line message
+    shows it: text quoted and escaped as names are (``quoted``), anything
+    else in JSON's words (true, null, [1, "x"]), at most ``limit``
+    characters."""
     if isinstance(value, str):
-        return quoted(value, 24)
-    if isinstance(value, int) and abs(value).bit_length() > 256:
-        return "a number that long"
-    text = shown(repr(value))
-    return text if len(text) <= 24 else text[:21] + "..."
+        return quoted(value, min(limit, 40))
+    text = shown(_JSON_WORDS.repr(value))
+    return text if len(text) <= limit else text[:limit - 3] + "..."
