@@ -114,7 +114,7 @@ def _open_history() -> Any:
     finally:
         if "bar" in bar:
             bar["bar"].stop()
-    for notice in history.notices:
+    for notice in history.take_notices():
         print(f"{_cli().PROG}: {shown(notice)}", file=sys.stderr)
     return history
 

@@ -299,3 +299,21 @@ def test_history_and_stats_show_the_records_over_rows_deleted_or_edited_in_the_i
     code, out, err = run(capsys, "history", "--json")
     assert code == 0 and out == before[0] and len(err.strip().splitlines()) == 1
     assert run(capsys, "stats", "--json")[1:] == (before[1], "")
+
+
+def test_a_damaged_finished_record_is_named_once_on_stderr_not_on_every_command(capsys):
+    finish(1, [Seat("Ann"), Seat("Ben")])
+    bad = records.finished_dir() / "blasting-billy-bad.json"
+    bad.write_text("{not json")
+    code, out, err = run(capsys, "history")
+    assert code == 0 and "Ann" in out
+    assert err == (f"tablegames: The finished record {bad.name} is left out of the history: not a valid record "
+                   f"(the file is not JSON). Delete it, or move it out of {bad.parent} (said once for this file).\n")
+    for argv in (["history"], ["stats"], ["history", "--json"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and err == "", argv
+    assert json.loads(out)["skipped"] == 1  # still counted where a script reads it
+    other = records.finished_dir() / "blasting-billy-other.json"
+    other.write_text("[]")
+    code, out, err = run(capsys, "stats")
+    assert other.name in err and bad.name not in err and len(err.splitlines()) == 1

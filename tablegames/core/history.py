@@ -17,7 +17,9 @@ thousand matches are read in milliseconds instead of replaying every record:
   from all the records. A corrupt or foreign file is moved aside with a
   one-line notice; an index that cannot be written (read-only, locked by
   another copy of the app) is built in memory for this run instead, with a
-  notice. Records that cannot be read are skipped and counted.
+  notice. Records that cannot be read are skipped and counted; each is
+  named in a notice once (``take_notices``), and again only if it changes
+  or comes back after it was gone (table ``reported``).
 - Every write is one transaction (WAL journal, busy timeout): a kill in the
   middle leaves the index as it was before, and the next start catches up.
 - The index never hides a record nor shows what the records do not say.
@@ -265,7 +267,14 @@ CREATE TABLE IF NOT EXISTS seats(
 CREATE INDEX IF NOT EXISTS seats_key ON seats(key);
 CREATE TABLE IF NOT EXISTS meta(id INTEGER PRIMARY KEY CHECK (id = 0), touched INTEGER NOT NULL);
 INSERT OR REPLACE INTO meta VALUES (0, 0);
+CREATE TABLE IF NOT EXISTS reported(name BLOB PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL);
 """
+# The damaged records a notice has named, by file name (as bytes: a name
+# that is not UTF-8 too), size and modification time: not the records'
+# rows (no checksum, no trigger), and kept when the index is rebuilt. An
+# index of before this table gets it on its first notice.
+_REPORTED = ("CREATE TABLE IF NOT EXISTS reported(name BLOB PRIMARY KEY, size INTEGER NOT NULL, "
+             "mtime INTEGER NOT NULL)")
 _OURS = ("files", "matches", "seats")
 # Any change to the rows, by this app or by any other SQLite client, marks
 # the index touched; this app's own transactions put the mark back as they
@@ -478,32 +487,32 @@ def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
         return f"it cannot be replayed ({records.RULES_FAILED})."
 
 
-def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], int] | None:
-    """The record files in ``folder``: name -> (size, mtime in ns), and how
-    many more have a name that is not UTF-8 (no text column holds it);
-    None if the folder cannot be read now (the index is then left as it is)."""
+def _scan(folder: Path) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]] | None:
+    """The record files in ``folder``: name -> (size, mtime in ns), and the
+    same for those whose name is not UTF-8 (no text column holds it); None
+    if the folder cannot be read now (the index is then left as it is)."""
     found: dict[str, tuple[int, int]] = {}
-    unnamed = 0
+    unnamed: dict[str, tuple[int, int]] = {}
     try:
         with os.scandir(folder) as it:
             for entry in it:
                 name = entry.name
                 if name.startswith(".") or not name.endswith(".json"):
                     continue
+                utf8 = True
                 if not name.isascii():
                     try:
                         name.encode()
                     except UnicodeEncodeError:  # bytes that are not UTF-8, as surrogates
-                        unnamed += 1
-                        continue
+                        utf8 = False
                 try:
                     st = entry.stat()
                 except OSError:
                     continue  # vanished, or a link to nothing
                 if stat.S_ISREG(st.st_mode):
-                    found[name] = (st.st_size, st.st_mtime_ns)
+                    (found if utf8 else unnamed)[name] = (st.st_size, st.st_mtime_ns)
     except FileNotFoundError:
-        return {}, 0  # no match has finished yet
+        return {}, {}  # no match has finished yet
     except OSError:
         return None
     return found, unnamed
@@ -528,6 +537,28 @@ def _move_aside(path: Path) -> Path:
     return target
 
 
+# Why a record whose file name is not UTF-8 is left out (no text column holds it).
+UNNAMED = "its file name is not UTF-8 text (renamed, it is listed)"
+# How many damaged files a notice names before "and N more".
+NAMED_AT_MOST = 3
+
+
+def skipped_notice(damaged: list[tuple[str, int, int, str]], folder: Path) -> str:
+    """One line naming the records left out of the history, (name, size,
+    mtime, why) each, where they are and what to do: "" for none."""
+    if not damaged:
+        return ""
+    where = shown(str(folder))
+    if len(damaged) == 1:
+        name, _, _, why = damaged[0]
+        return (f"The finished record {shown(name)} is left out of the history: {shown(why).rstrip('.')}. "
+                f"Delete it, or move it out of {where} (said once for this file).")
+    names = ", ".join(shown(name) for name, _, _, _ in damaged[:NAMED_AT_MOST])
+    more = f" and {len(damaged) - NAMED_AT_MOST:,} more" if len(damaged) > NAMED_AT_MOST else ""
+    return (f"{len(damaged):,} finished records cannot be read and are left out of the history: {names}{more}. "
+            f"Delete them, or move them out of {where} (said once for each file).")
+
+
 # ----------------------------------------------------------------- the history
 
 class History:
@@ -540,8 +571,14 @@ class History:
         self.progress = progress
         # One-line notices for the player (the index moved aside, records skipped).
         self.notices: list[str] = []
+        self._skipped_notice = ""
         self.skipped = 0
-        self._unnamed = 0  # records skipped for a file name that is not UTF-8
+        # Records skipped for a file name that is not UTF-8: name -> (size, mtime).
+        self._unnamed: dict[str, tuple[int, int]] = {}
+        # The skipped records no notice has named yet, (name, size, mtime,
+        # why), and whether a named one is gone: take_notices records both.
+        self._unreported: list[tuple[str, int, int, str]] = []
+        self._stale_reports = False
         # False when the index lives in memory for this run only.
         self.on_disk = True
         self._con = self._open()
@@ -655,12 +692,50 @@ class History:
         self._count_skipped(con)
 
     def _count_skipped(self, con: sqlite3.Connection) -> None:
-        self.skipped = con.execute("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL").fetchone()[0] \
-            + self._unnamed
-        self.notices = [n for n in self.notices if "could not be read and" not in n]
-        if self.skipped:
-            self.notices.append(f"{self.skipped} finished record{'s' if self.skipped != 1 else ''} could not be "
-                                f"read and {'are' if self.skipped != 1 else 'is'} left out of the history.")
+        """Count the records left out, and word the notice naming those no
+        notice has named yet (the same damaged file is not named on every
+        command: take_notices remembers it)."""
+        damaged = [(name, size, mtime, problem) for name, size, mtime, problem in con.execute(
+            "SELECT name, size, mtime, problem FROM files WHERE problem IS NOT NULL ORDER BY name")]
+        damaged += [(name, size, mtime, UNNAMED) for name, (size, mtime) in sorted(self._unnamed.items())]
+        self.skipped = len(damaged)
+        try:
+            reported = {(bytes(name), size, mtime) for name, size, mtime in
+                        con.execute("SELECT name, size, mtime FROM reported")}
+        except sqlite3.OperationalError:  # an index of before the table
+            reported = set()
+        keys = {(os.fsencode(name), size, mtime) for name, size, mtime, _ in damaged}
+        self._unreported = [row for row in damaged if (os.fsencode(row[0]), row[1], row[2]) not in reported]
+        self._stale_reports = not reported <= keys
+        self.notices = [n for n in self.notices if n != self._skipped_notice]
+        self._skipped_notice = skipped_notice(self._unreported, self.finished)
+        if self._skipped_notice:
+            self.notices.append(self._skipped_notice)
+
+    def take_notices(self, room: int | None = None) -> list[str]:
+        """The notices (the first ``room`` of them), for the player to read
+        now: the damaged records they name are remembered as named (in the
+        index file), so the next opening names only new or changed ones.
+        (``notices`` alone remembers nothing: a screen that reads the index
+        without showing its notices leaves them for the next one that does.)"""
+        shown_now = self.notices[:room]
+        named = not self._skipped_notice or self._skipped_notice in shown_now
+        if (self._unreported or self._stale_reports) and self.on_disk and named:
+            current = {os.fsencode(name) for name in self._unnamed} | {
+                os.fsencode(name) for name, in self._con.execute("SELECT name FROM files WHERE problem IS NOT NULL")}
+            try:
+                with _transaction(self._con):
+                    self._con.execute(_REPORTED)
+                    for name, in self._con.execute("SELECT name FROM reported").fetchall():
+                        if bytes(name) not in current:  # gone or mended: a new damage is named again
+                            self._con.execute("DELETE FROM reported WHERE name = ?", (name,))
+                    self._con.executemany("INSERT OR REPLACE INTO reported VALUES (?, ?, ?)",
+                                          [(os.fsencode(name), size, mtime)
+                                           for name, size, mtime, _ in self._unreported])
+                self._unreported, self._stale_reports = [], False
+            except _DAMAGE:
+                pass  # (not remembered: named again next time, nothing lost)
+        return shown_now
 
     def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query; an index that turns out corrupt while in use is

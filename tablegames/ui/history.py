@@ -87,6 +87,8 @@ class HistoryScreen(Screen):
 
     DEFAULT_CSS = """
     HistoryScreen #history-title, HistoryScreen #history-message { padding: 0 1; }
+    /* A notice names a file and where it is: room for the whole of it. */
+    HistoryScreen #history-message { height: auto; max-height: 4; text-wrap: wrap; text-overflow: fold; }
     HistoryScreen #history-filters { height: 1; margin: 0 1; }
     HistoryScreen #history-filters Label { padding: 0 1 0 0; }
     HistoryScreen #history-player { width: 20; height: 1; border: none; padding: 0 1; }
@@ -99,6 +101,9 @@ class HistoryScreen(Screen):
         self.player = player
         self.summaries: list[MatchSummary] = []
         self.total: int | None = None
+        # The index's notice, kept while the screen is open: a damaged
+        # record is named once, not again when a filter reads the index.
+        self.notice = ""
 
     def compose(self) -> ComposeResult:
         yield TextLine("Match history: reading the index...", id="history-title")
@@ -136,7 +141,7 @@ class HistoryScreen(Screen):
         with History(progress=progress) as history:
             summaries = history.matches(game=game, player=player, limit=SHOWN + 1)
             total = history.count(game=game, player=player) if len(summaries) > SHOWN else len(summaries)
-            notices = list(history.notices)
+            notices = history.take_notices(room=1)
         if not worker.is_cancelled:
             self.app.call_from_thread(self._show, summaries[:SHOWN], total, notices)
 
@@ -158,8 +163,11 @@ class HistoryScreen(Screen):
         more = f" (the newest {len(summaries)} shown)" if total > len(summaries) else ""
         filtered = " found" if self.game or self.player.strip() else ""
         self.query_one("#history-title", TextLine).show(f"Match history: {total:,} {what}{filtered}{more}")
-        message = notices[0] if notices else ("" if summaries else self._nothing())
-        self.query_one("#history-message", TextLine).show(message)
+        self.notice = notices[0] if notices else self.notice
+        message = self.notice or ("" if summaries else self._nothing())
+        line = self.query_one("#history-message", TextLine)
+        line.show(message)
+        line.refresh(layout=True)  # (its height follows the notice's length)
         self.refresh_bindings()
 
     def _nothing(self) -> str:

@@ -88,6 +88,8 @@ class StatsScreen(Screen):
 
     DEFAULT_CSS = """
     StatsScreen #stats-title, StatsScreen #stats-message { padding: 0 1; }
+    /* A notice names a file and where it is: room for the whole of it. */
+    StatsScreen #stats-message { height: auto; max-height: 4; text-wrap: wrap; text-overflow: fold; }
     StatsScreen #stats-filters { height: 1; margin: 0 1; }
     StatsScreen #stats-filters Label { padding: 0 1 0 0; }
     StatsScreen #stats-body { height: 1fr; padding: 0 1; }
@@ -103,6 +105,7 @@ class StatsScreen(Screen):
         self.a: str | None = None  # the head to head's players (keys)
         self.b: str | None = None
         self.first = 0  # the first row shown (↑/↓ move through the players)
+        self.notice = ""  # the index's notice, kept while the screen is open
 
     def compose(self) -> ComposeResult:
         yield TextLine("Statistics: reading the index...", id="stats-title")
@@ -138,7 +141,7 @@ class StatsScreen(Screen):
             a = a if a in keys else (keys[0] if keys else None)
             b = b if b in keys else (keys[1] if len(keys) > 1 else None)
             h2h = history.head_to_head(a, b, game) if a and b else None
-            notices = list(history.notices)
+            notices = history.take_notices(room=1)
         if not worker.is_cancelled:
             self.app.call_from_thread(self._show, stats, players, a, b, h2h, notices)
 
@@ -155,7 +158,11 @@ class StatsScreen(Screen):
             if stats else f"Statistics, {title}: no finished match yet")
         self._draw_rows()
         self.query_one("#stats-h2h", TextLine).show(head_to_head_line(h2h) if h2h is not None else "")
-        self.query_one("#stats-message", TextLine).show(notices[0] if notices else "")
+        # (Kept while the screen is open: a damaged record is named once.)
+        self.notice = notices[0] if notices else self.notice
+        line = self.query_one("#stats-message", TextLine)
+        line.show(self.notice)
+        line.refresh(layout=True)  # (its height follows the notice's length)
         self.refresh_bindings()
 
     def visible_rows(self) -> int:

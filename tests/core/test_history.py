@@ -18,6 +18,7 @@ from tablegames.core import history, records, registry
 from tablegames.core.history import History, MatchSummary, PlayerKey
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
+from tablegames.core.seats import shown
 from tablegames.core.simulate import play_out
 
 GAME = "blasting-billy"  # the quickest game to play out
@@ -289,9 +290,88 @@ def test_unreadable_records_are_skipped_and_counted():
     with History() as h:
         assert len(h.matches()) == 1
         assert h.skipped == 2
-        assert any("2 finished records could not be read" in n for n in h.notices)
+        assert any("2 finished records cannot be read" in n for n in h.notices)
     with History() as h:  # remembered: not read again, still counted
         assert h.skipped == 2
+
+
+def bad_record(name: str = "blasting-billy-bad.json", text: str = '{"format": 99}') -> Path:
+    path = records.finished_dir() / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def taken() -> list[str]:
+    """The notices one opening of the history gives the player."""
+    with History() as h:
+        return h.take_notices()
+
+
+def test_a_damaged_record_is_named_once_with_where_it_is_and_what_to_do():
+    finish(1)
+    bad = bad_record()
+    [notice] = taken()
+    assert notice == (f"The finished record {bad.name} is left out of the history: it has record format 99, "
+                      f"this version reads 1. Delete it, or move it out of {bad.parent} (said once for this file).")
+    for _ in range(2):  # the next commands: counted, not named again
+        with History() as h:
+            assert h.take_notices() == [] and h.skipped == 1 and len(h.matches()) == 1
+
+
+def test_a_new_changed_or_returning_damaged_record_is_named_again():
+    finish(1)
+    first = bad_record()
+    assert len(taken()) == 1
+    second = bad_record("blasting-billy-second.json", "{not json")
+    [notice] = taken()
+    assert second.name in notice and first.name not in notice
+    first.write_text('{"format": 98}')  # changed: damaged in another way, perhaps
+    [notice] = taken()
+    assert first.name in notice and "format 98" in notice and second.name not in notice
+    assert taken() == []
+    stamp = first.stat().st_mtime_ns
+    content = first.read_bytes()
+    first.unlink()
+    assert taken() == []  # gone: nothing to say
+    first.write_bytes(content)
+    os.utime(first, ns=(stamp, stamp))  # back exactly as it was: named again all the same
+    [notice] = taken()
+    assert first.name in notice
+
+
+def test_many_damaged_records_are_named_in_one_line_the_first_few_by_name():
+    finish(1)
+    bad = [bad_record(f"blasting-billy-bad{n}.json") for n in range(5)]
+    [notice] = taken()
+    assert notice.startswith("5 finished records cannot be read and are left out of the history: "
+                             f"{bad[0].name}, {bad[1].name}, {bad[2].name} and 2 more. Delete them, or move them "
+                             f"out of {bad[0].parent}")
+    assert "\n" not in notice and taken() == []
+
+
+def test_notices_read_but_not_shown_are_named_on_the_next_showing():
+    """The results screen reads the index for the evening's tally and
+    shows no notice: the damaged record is still named by the next
+    command that shows the notices."""
+    finish(1)
+    bad = bad_record()
+    with History() as h:
+        assert any(bad.name in n for n in h.notices)  # read, not taken
+    with History() as h:
+        assert h.take_notices(room=0) == []  # no room to show it: not taken either
+    assert any(bad.name in n for n in taken())
+    assert taken() == []
+
+
+def test_a_damaged_record_is_named_when_the_index_is_rebuilt_in_memory(monkeypatch):
+    finish(1)
+    bad = bad_record()
+    monkeypatch.setattr(History, "_open_file", lambda self: (_ for _ in ()).throw(
+        history._Unusable("readonly", "read-only")))
+    for _ in range(2):  # nothing can be remembered: named each time, never lost
+        notices = taken()
+        assert any(bad.name in n for n in notices) and any("cannot be written" in n for n in notices)
 
 
 def test_a_rebuild_reports_its_progress():
@@ -733,10 +813,13 @@ def test_a_record_file_whose_name_is_not_utf8_is_counted_as_unreadable_not_a_cra
         odd.write_bytes(path.read_bytes())
     except (OSError, UnicodeEncodeError):
         pytest.skip("this file system refuses names that are not UTF-8")
-    for _ in range(2):
+    for opening in range(2):
         with History() as h:
             assert [m.path for m in h.matches()] == [path] and h.skipped == 1
-            assert h.notices == ["1 finished record could not be read and is left out of the history."]
+            notices = h.take_notices()
+        assert notices == ([] if opening else [
+            f"The finished record {shown(odd.name)} is left out of the history: its file name is not UTF-8 text "
+            f"(renamed, it is listed). Delete it, or move it out of {odd.parent} (said once for this file)."])
 
 
 def test_matches_lost_behind_the_triggers_back_are_found_by_their_count():

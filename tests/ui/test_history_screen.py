@@ -279,3 +279,25 @@ async def test_a_first_match_shows_no_tally_and_a_match_of_two_hands_charts_its_
         assert chart.display and len(chart.stages) == 2
         result = records.replay(record).result()
         assert chart.stages[-1] == tuple(float(score) for score in result.scores)
+
+
+async def test_a_damaged_record_is_named_in_full_on_the_history_screen_once():
+    three_matches()
+    bad = records.finished_dir() / "blind-chicken-bad.json"
+    bad.write_text("{not json")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_history(pilot)
+        words = " ".join(screen_text(app).split())
+        # The whole notice on screen (wrapped): the file, why, what to do.
+        assert (f"The finished record {bad.name} is left out of the history: not a valid record (the file is not "
+                f"JSON). Delete it, or move it out of") in words, words
+        assert "(said once for this file)" in words
+        await pilot.press("slash", "z", "o")  # a filter reads the index again: the notice stays
+        await settle(pilot)
+        await wait_for(pilot, lambda: "1 finished match found" in screen_text(app), "the filtered list")
+        assert bad.name in screen_text(app)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:  # the next evening: not said again
+        await open_history(pilot)
+        assert bad.name not in screen_text(app)
