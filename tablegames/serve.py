@@ -208,13 +208,27 @@ def _make_server(host: str, port: int, ascii: bool) -> Any:
 
 
 async def _end(service: Any) -> None:
-    """Ask one app to quit, wait a moment, then end it if it is still there."""
+    """Ask one app to quit, let it exit, and end it only if it does not.
+
+    An app closes its output as it quits (``stop`` returns then) and exits
+    a moment later: killing it then would cut its last save short, and the
+    kill itself (which polls the child first) could collect its exit status
+    before asyncio's child watcher, which then prints "Unknown child
+    process pid ..., will report returncode 255" on the server's console.
+    So the exit is awaited first; only an app that does not exit is killed."""
     process = service._process
     try:
         await asyncio.wait_for(service.stop(), QUIT_GRACE_SECONDS)
     except (asyncio.TimeoutError, Exception):
         pass
-    if process is not None and process.returncode is None:
+    if process is None:
+        return
+    try:
+        await asyncio.wait_for(process.wait(), QUIT_GRACE_SECONDS)
+        return
+    except asyncio.TimeoutError:
+        pass
+    if process.returncode is None:
         try:
             process.kill()
         except ProcessLookupError:

@@ -210,3 +210,30 @@ def test_another_address_than_this_machine_alone_warns_in_one_line():
     assert server.returncode == 0
     assert err.splitlines() == [serve.network_warning("0.0.0.0", port)]
     assert "anyone on that network can open the table" in err
+
+
+async def test_an_app_that_exits_a_moment_after_closing_its_output_is_not_killed(caplog):
+    """A closed tab's app closes its output as it quits, then exits: it is
+    let exit (a kill then would cut its last save short, and raced the child
+    watcher, which printed "Unknown child process pid ..." on the console)."""
+    script = "import os, sys, time; os.close(1); time.sleep(0.5); sys.exit(0)"
+    process = await asyncio.create_subprocess_exec(sys.executable, "-c", script, stdout=asyncio.subprocess.PIPE)
+
+    async def stop() -> None:  # textual-serve's: returns once the app's output ends
+        assert process.stdout is not None
+        await process.stdout.read()
+
+    await serve._end(types.SimpleNamespace(_process=process, stop=stop))
+    assert process.returncode == 0  # exited on its own, not -9
+    assert "Unknown child process" not in caplog.text
+
+
+async def test_an_app_that_does_not_quit_is_ended(monkeypatch):
+    monkeypatch.setattr(serve, "QUIT_GRACE_SECONDS", 0.2)
+    process = await asyncio.create_subprocess_exec(sys.executable, "-c", "import time; time.sleep(60)")
+
+    async def stop() -> None:  # asked to quit, the app never answers
+        await asyncio.sleep(60)
+
+    await serve._end(types.SimpleNamespace(_process=process, stop=stop))
+    assert process.returncode == -signal.SIGKILL
