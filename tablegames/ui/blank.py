@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.visual import VisualType
 
 
 class BlankScreen(Screen):
@@ -13,7 +12,11 @@ class BlankScreen(Screen):
     frame of its own, and only once that frame is drawn does ``then`` (the
     handover) replace it. So no frame, not even one a terminal draws half
     way, mixes the two. If a notice (terminal too small) or the command
-    palette covers it meanwhile, it goes on when it is on top again."""
+    palette covers it meanwhile, it goes on when it is on top again.
+
+    One blank frame, no more: it has no widgets (an empty one was a second
+    frame, and waiting for a refresh after its resume a third), and it goes
+    on from its own drawing, once the frame that drew it is out."""
 
     AUTO_FOCUS = ""
 
@@ -21,11 +24,15 @@ class BlankScreen(Screen):
         super().__init__()
         self.then = then
 
-    def compose(self) -> ComposeResult:
-        yield Static("")
+    def render(self) -> VisualType:
+        # Called as a frame with this screen in it is composed; that frame
+        # is handed to the terminal before the call below runs.
+        self.call_later(self._go_on)
+        return ""
 
     def on_screen_resume(self) -> None:
-        self.call_after_refresh(self._go_on)
+        # On top again after a notice: drawn again, and on from there.
+        self.refresh()
 
     def _go_on(self) -> None:
         if self.app.screen is self:

@@ -192,3 +192,62 @@ async def test_a_tuned_app_makes_full_garbage_collections_only_after_a_pause_wit
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+def frames_to_the_handover(frames, name: str):
+    """The frames up to the first that shows the handover to ``name``, and that one."""
+    handover = frames.index(first_frame_with(frames, f"Pass the keyboard to {name}"))
+    return frames[:handover], frames[handover]
+
+
+def assert_one_blank_frame_then_the_handover(before, handover) -> None:
+    """Every frame on the way shows a whole screen (a status line or title,
+    and the footer), but one: the blank frame just before the handover."""
+    blank = [i for i, frame in enumerate(before) if not frame.text.strip()]
+    assert blank == [len(before) - 1], [frame.text.splitlines()[:1] for frame in before]
+    for frame in before[:-1] + [handover]:
+        lines = frame.text.splitlines()
+        assert lines and lines[-1].strip(), frame.text  # the footer
+        assert sum(1 for line in lines if line.strip()) > 10, frame.text  # the screen's content
+
+
+def anns_turn_to_play(app, match) -> bool:
+    from tablegames.ui.game_screen import GameScreen
+
+    screen = app.screen
+    return (isinstance(screen, GameScreen) and screen.seat == 0 and screen.phase() == "play"
+            and screen.my_turn())
+
+
+async def test_a_move_then_the_bots_then_the_handover_draw_one_blank_frame_and_no_empty_one():
+    """Ann, a bot, Ben: Ann plays, the public table shows while the bot
+    moves, then the handover to Ben. (Three blank frames came, one after
+    another, before the handover: twice the frame was empty for nothing.)"""
+    match = chicken_match(Seat("Ann"), Seat("Bot", "heuristic"), Seat("Ben"), seed=3)
+    app = make_app(match, bot_delay=0.05)
+    with FrameRecorder(*SIZE) as recorder:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            while not anns_turn_to_play(app, match):  # the handovers and arrangements before it
+                await pilot.press("enter")
+                await settle(pilot)
+            start = len(recorder.frames)
+            await pilot.press("l")  # Ann plays; the bot plays; Ben's turn
+            await all_drawn(pilot, recorder)
+    frames = recorder.frames[start:]
+    assert any("Waiting for Bot" in frame.text for frame in frames)  # the public table while the bot moves
+    assert_one_blank_frame_then_the_handover(*frames_to_the_handover(frames, "Ben"))
+
+
+async def test_your_move_is_done_then_enter_draws_one_blank_frame_and_the_handover():
+    match = two_humans_and_a_bot()
+    app = make_app(match)
+    with FrameRecorder(*SIZE) as recorder:
+        async with app.run_test(size=SIZE) as pilot:
+            await anns_arrangement(pilot)
+            await pilot.press("enter")  # Ann confirms her arrangement: "your move is done"
+            await all_drawn(pilot, recorder)
+            start = len(recorder.frames)
+            await pilot.press("enter")  # Enter passes the keyboard
+            await all_drawn(pilot, recorder)
+    assert_one_blank_frame_then_the_handover(*frames_to_the_handover(recorder.frames[start:], "Ben"))
