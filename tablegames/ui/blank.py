@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.console import RenderableType
 from textual.screen import Screen
-from textual.visual import VisualType
 
 
-class BlankScreen(Screen):
+class BlankScreen(Screen[None]):
     """Shows nothing and takes no keys. ``app.show_match`` puts it up when
     the keyboard passes: the last player's view leaves the terminal in a
     frame of its own, and only once that frame is drawn does ``then`` (the
@@ -20,11 +22,11 @@ class BlankScreen(Screen):
 
     AUTO_FOCUS = ""
 
-    def __init__(self, then: Screen) -> None:
+    def __init__(self, then: Screen[Any]) -> None:
         super().__init__()
         self.then = then
 
-    def render(self) -> VisualType:
+    def render(self) -> RenderableType:
         # Called as a frame with this screen in it is composed; that frame
         # is handed to the terminal before the call below runs.
         self.call_later(self._go_on)
