@@ -285,6 +285,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     cli = _cli()
     from tablegames.core import records, registry
 
+    if not str(args.file).strip():  # (an empty "$(ls ...)": no finished match there yet)
+        raise cli.CliError("review needs the file of a finished match: 'tablegames history --json' gives "
+                           "each one's file (in matches/finished of the data folder).")
     try:
         record = records.load(args.file)  # read, checked and replayed
     except records.RecordError as exc:
