@@ -13,9 +13,9 @@ app's handover screen appears between humans:
     accept / reject        R's reply (skipped, always accept, after an OK ask)
 
 Then the won cards' abilities run, the requester's card first; a step that
-needs a choice puts a decision on the queue and stops, and that decision's
-handler carries on from the step after it (the view lists the steps still
-to come as the public ``agenda``):
+needs a choice puts a decision on the queue and stops, and once it is
+answered the step its handler names (``then``) carries on from there (the
+view lists the steps still to come as the public ``agenda``):
 
     assign <district> | assign none   a Trainer (also later: an unassigned
                                       Trainer when its owner wins the first
@@ -502,9 +502,10 @@ class BlindBusinessState(BaseState):
     # Both cards are won together; then, in this order (rules.md): the
     # requester's card's ability, the recipient's, the five-in-a-row check,
     # the refill, the requester's 3 or 4, the recipient's, the next turn.
-    # Each step that needs a choice pushes a decision and returns; the
-    # decision's handler carries on from the step after it (the decision
-    # says whose card it was: the requester's or the recipient's).
+    # Each step that needs a choice pushes a decision and returns; once it
+    # is answered, the step its handler names (``then``) carries on from
+    # the step after it (the decision says whose card it was: the
+    # requester's or the recipient's).
     def _resolve(self) -> None:
         r, p = self.requester, self.recipient
         assert p is not None
