@@ -143,11 +143,14 @@ def test_a_refill_refuses_while_a_decision_is_pending():
 
 def test_a_refill_after_a_copy_leaves_the_original_queue_alone():
     state = RoundTable(3)
+    state.apply(0, "play")
     twin = state.copy()
-    for _ in range(3):
-        twin.apply(twin.to_move()[0], "play")
-    assert state.to_move() == (0,) and len(state.decisions) == 3
-    assert twin.to_move() == (0, 1, 2)
+    play_round(twin)
+    for seat in range(3):
+        twin.apply(seat, "more")
+    assert twin.to_move() == (1,) and len(twin.decisions) == 3  # the next round, refilled
+    assert state.to_move() == (1,) and [d.seat for d in state.decisions] == [1, 2]
+    assert state.tallies == [] and twin.tallies == [3]
 
 
 # ----- the step after a decision
