@@ -139,7 +139,9 @@ class BlendersState(BaseState):
         self.choices: SecretChoices[Pass] | None = SecretChoices(range(n))
         self.decisions.push_together(PASS_CHOICES[:n])
 
-    def _deliver_passes(self) -> None:
+    def _deliver_passes(self, last: PassChoice) -> None:
+        """Everyone has chosen (``last`` was the last choice): the passed
+        cards change hands together and the trick begins."""
         assert self.choices is not None
         chosen = self.choices.reveal()
         n = self.n
@@ -316,7 +318,7 @@ class BlendersState(BaseState):
         if len(self.trick_cards) == self.n:
             self._end_trick()
 
-    @handles(PassChoice)
+    @handles(PassChoice, then=_deliver_passes)
     def _pass(self, decision: PassChoice, action: Any) -> None:
         seat = decision.seat
         choices = self.choices
@@ -333,8 +335,6 @@ class BlendersState(BaseState):
         choices.choose(seat, action)
         self.decisions.take(seat)
         self.emit(lambda: f"{self.names[seat]} has chosen the cards to pass.")
-        if choices.complete:
-            self._deliver_passes()
 
     @handles(ClaimChoice)
     def _claim(self, decision: ClaimChoice, action: Any) -> None:
