@@ -71,6 +71,16 @@ class DecisionQueue(Generic[D]):
             if len(self._groups) == 1:
                 self._changed()
 
+    def refill(self, decisions: Iterable[D]) -> None:
+        """The queue being empty (a round of turns is over), queue
+        ``decisions`` one after another: a round's or a trick's turns, fixed
+        when it begins."""
+        groups = self._groups
+        if groups:
+            raise ValueError(f"refill: {self._groups[0][0]!r} is still pending")
+        groups.extend(zip(decisions))  # one-decision groups, built in C
+        self._changed()
+
     def interrupt(self, decision: D) -> None:
         """Due before every decision already pending."""
         self._groups.insert(0, (decision,))

@@ -2,18 +2,20 @@
 relies on, one way to emit log events, the seat checks every ``apply``
 needs, the turn flow (who moves and what they decide is the decision queue,
 core/decisions.py; an action goes to the handler for the due decision's
-type), and a fast ``copy``."""
+type, and a handler's ``then`` step runs once the decisions are all
+answered), who sits next to whom (core/turns.py), and a fast ``copy``."""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Any, Callable, ClassVar, Iterable, Mapping, NoReturn, Self, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Container, Iterable, Mapping, NoReturn, Self, Sequence, TypeVar
 
 from tablegames.core.decisions import Decision, DecisionQueue
 from tablegames.core.errors import IllegalAction
 from tablegames.core.events import Event
+from tablegames.core.turns import next_seats, others_from
 
 
 def _clone(value: Any) -> Any:
@@ -44,13 +46,23 @@ def seat_cards(rows: Iterable[SeatCard]) -> list[tuple[int, str]]:
 
 
 H = TypeVar("H", bound=Callable[..., "Decision | None"])
+# A step that follows an answered decision: ``step(self, decision)``.
+Step = Callable[[Any, Any], None]
 
 
-def handles(*kinds: type[Decision]) -> Callable[[H], H]:
+def handles(*kinds: type[Decision], then: Step | None = None) -> Callable[[H], H]:
     """Mark a state method as the handler of actions answering decisions of
     ``kinds``: ``handler(self, decision, action)``, where ``decision`` is the
     acting seat's due decision (still on the queue: the handler checks the
     action completely, then changes the state and takes the decision).
+
+    ``then(self, decision)`` is what follows, as boardgame.io's ``next``
+    after a stage: ``apply`` runs it after the handler once nothing is
+    pending any more, so not while other seats of a group are still
+    deciding, nor while the answer put a new decision due (that one's
+    answer carries on), nor when the handler refused the action. The
+    decision says where the game goes on from, so a sampled or described
+    state with the same decision pending goes on the same way.
 
     A plain turn passing on may instead return the decision due next: it
     then stands where the answered one stood (the handler leaves that one
@@ -59,12 +71,26 @@ def handles(*kinds: type[Decision]) -> Callable[[H], H]:
 
     def mark(method: H) -> H:
         method.__dict__["_handles"] = kinds
+        method.__dict__["_then"] = then
         return method
 
     return mark
 
 
 Handler = Callable[[Any, Any, Any], "Decision | None"]
+
+
+def _followed(handler: Handler, step: Step) -> Handler:
+    """``handler``, then ``step`` once nothing is pending (only the kinds
+    with a step pay for the check)."""
+
+    def answer(state: Any, decision: Any, action: Any) -> Decision | None:
+        following = handler(state, decision, action)
+        if following is None and not state.decisions._groups:
+            step(state, decision)
+        return following
+
+    return answer
 
 
 class LogLine:
@@ -82,7 +108,9 @@ class LogLine:
 class BaseState(ABC):
     """A full game state. Subclasses list their mutable attributes in
     ``DEEP`` (copied recursively by ``copy``), push decisions on
-    ``self.decisions`` and handle them with ``@handles`` methods.
+    ``self.decisions`` (``refill`` it with a round's turns; never replace
+    it) and handle them with ``@handles`` methods; who comes next round the
+    table is the state's ``next_seats`` / ``next_seat``.
 
     ``to_move()``, ``due()`` and ``due_phase()`` all read the queue: a game keeps
     no list of its own of who moves or what they decide."""
@@ -97,12 +125,18 @@ class BaseState(ABC):
         table: dict[type[Decision], Handler] = {}
         for klass in reversed(cls.__mro__):
             for value in vars(klass).values():
-                for kind in getattr(value, "_handles", ()):
-                    table[kind] = value
+                kinds = getattr(value, "_handles", ())
+                step = getattr(value, "_then", None)
+                for kind in kinds:
+                    table[kind] = value if step is None else _followed(value, step)
         cls._HANDLERS = table
 
     names: tuple[str, ...]
     n: int
+    # Round the table, clockwise (core/turns.py): next_seats[s] is the seat
+    # after s (its left neighbour), others_from[s] every other seat from it on.
+    next_seats: tuple[int, ...]
+    others_from: tuple[tuple[int, ...], ...]
     rng: random.Random
     decisions: DecisionQueue[Any]
     _events: list[Event] | None
@@ -111,6 +145,8 @@ class BaseState(ABC):
     def __init__(self, names: Sequence[str], seed: int) -> None:
         self.names = tuple(names)
         self.n = len(self.names)
+        self.next_seats = next_seats(self.n)
+        self.others_from = others_from(self.n)
         self.rng = random.Random(seed)
         self.decisions = DecisionQueue()
         self._events = None
@@ -134,6 +170,24 @@ class BaseState(ABC):
             # Someone reads the log: the cost of wording no longer matters.
             line = text if isinstance(text, str) else text.word(self) if isinstance(text, LogLine) else text()
             events.append(Event(line, None if audience is None else frozenset(audience)))
+
+    # ----- round the table
+    def next_seat(self, seat: int, skip: Container[int] = ()) -> int | None:
+        """The first seat after ``seat`` clockwise that is not in ``skip``;
+        ``seat`` itself when every other seat is skipped, None when it is
+        skipped too. (The hottest paths read ``next_seats[seat]``.)"""
+        for other in self.others_from[seat]:
+            if other not in skip:
+                return other
+        return None if seat in skip else seat
+
+    def seats_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat in playing order, ``seat`` first."""
+        return (seat,) + self.others_from[seat]
+
+    def neighbours(self, seat: int) -> tuple[int, int]:
+        """(left, right): the seat after ``seat`` clockwise and the one before it."""
+        return self.next_seats[seat], self.others_from[seat][-1]
 
     # ----- acting
     def apply(self, seat: int, action: Any, events: list[Event] | None = None) -> None:

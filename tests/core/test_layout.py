@@ -1,6 +1,7 @@
 """Every game package has the same layout: the same file for the same role
 (docs/development.md), the game id written once, and no turn machinery of
-its own. The check walks the registry's list of packages
+its own: no list of movers, no queue of its own in place of the kit's, no
+arithmetic for who sits next. The check walks the registry's list of packages
 (``tablegames.games.GAME_MODULES``), so a sixth game is checked the day its
 line is added; one failure lists every breach of every game.
 
@@ -47,6 +48,9 @@ ROLES: dict[str, tuple[str, ...]] = {
 FIXTURES = ("scenes.py", "driver.py")
 # The kit's turn flow (core/state.py, core/decisions.py) is the only one.
 TURN_MACHINERY = {"to_move", "_movers", "_due"}
+# The modules holding a game's turn logic, where who plays next is the
+# kit's (BaseState.next_seats / next_seat), never ``(seat + 1) % n``.
+TURN_MODULES = ("rules.py", "vocab.py")
 
 
 def package_dir(module: str) -> Path:
@@ -77,13 +81,15 @@ def file_problems(folder: Path) -> list[str]:
                                 "(only tablegames.core.info)")
     for path in python_files(folder):
         where = path.relative_to(folder).as_posix()
-        problems += [f"{where}: {problem}" for problem in code_problems(ast.parse(path.read_text(encoding="utf-8")))]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        problems += [f"{where}: {problem}" for problem in code_problems(tree, turn_logic=where in TURN_MODULES)]
     return problems
 
 
-def code_problems(tree: ast.AST) -> list[str]:
+def code_problems(tree: ast.AST, turn_logic: bool = True) -> list[str]:
     """Turn machinery of the game's own, and logging tested before emit:
-    each kind once, with its lines."""
+    each kind once, with its lines. ``turn_logic``: the module holds the
+    game's turn logic, so the next seat worked out by hand is one more."""
     found: dict[str, list[int]] = {}
 
     def note(what: str, node: ast.AST) -> None:
@@ -105,8 +111,29 @@ def code_problems(tree: ast.AST) -> list[str]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(_mentions_logging(target) for target in targets):
                 note("sets logging (emit words a lambda only when logging)", node)
+            if any(_is_self_decisions(target) for target in targets):
+                note("assigns self.decisions (push on the kit's queue, or refill it with a round's turns)", node)
+        elif turn_logic and _is_neighbour_arithmetic(node):
+            note("works out the seat next to another by hand (the state's next_seats, next_seat, "
+                 "neighbours)", node)
     return [f"{what}: line{'s' if len(lines) > 1 else ''} {', '.join(map(str, sorted(lines)))}"
             for what, lines in found.items()]
+
+
+def _is_self_decisions(target: ast.AST) -> bool:
+    return (isinstance(target, ast.Attribute) and target.attr == "decisions"
+            and isinstance(target.value, ast.Name) and target.value.id == "self")
+
+
+def _is_neighbour_arithmetic(node: ast.AST) -> bool:
+    """``(seat + 1) % n``, ``(seat - 1) % self.n`` and the like: one seat on
+    round a table of ``n``."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)):
+        return False
+    size, step = node.right, node.left
+    sized = (isinstance(size, ast.Name) and size.id == "n") or (isinstance(size, ast.Attribute) and size.attr == "n")
+    return (sized and isinstance(step, ast.BinOp) and isinstance(step.op, (ast.Add, ast.Sub))
+            and any(isinstance(side, ast.Constant) and side.value == 1 for side in (step.left, step.right)))
 
 
 def _mentions_logging(node: ast.AST) -> bool:
@@ -382,6 +409,18 @@ BREACHES = {
         {"rules.py": GOOD["rules.py"] + "\n\ndef to_move(self):\n    return self._movers\n"}, "defines to_move()"),
     "the game keeps a copy of the pending decision": (
         {"rules.py": GOOD["rules.py"] + "\n\ndef take(self, decision):\n    self._due = decision\n"}, "uses ._due"),
+    "the game replaces the kit's decision queue": (
+        {"rules.py": GOOD["rules.py"] + "\n\ndef deal(self):\n    self.decisions = DecisionQueue(TURNS)\n"},
+        "assigns self.decisions"),
+    "the game declares a decision queue of its own": (
+        {"rules.py": GOOD["rules.py"] + "\n\ndef deal(self):\n    self.decisions: DecisionQueue[Turn] = DecisionQueue()\n"},
+        "assigns self.decisions"),
+    "the game passes the turn on by hand": (
+        {"rules.py": GOOD["rules.py"] + "\n\ndef end_turn(self, seat):\n    return TURNS[(seat + 1) % self.n]\n"},
+        "works out the seat next to another by hand"),
+    "the game finds the right neighbour by hand": (
+        {"vocab.py": GOOD["vocab.py"] + "\n\ndef right_of(seat, n):\n    return (seat - 1) % n\n"},
+        "works out the seat next to another by hand"),
     "an emit guarded by if self.logging": (
         {"rules.py": GOOD["rules.py"] + "\n\ndef tell(self):\n    if self.logging:\n        self.emit('x')\n"},
         "tests logging"),

@@ -28,7 +28,6 @@ from itertools import cycle, islice
 from typing import Any, Callable, ClassVar, Sequence
 
 from tablegames.core.game import IllegalAction, Result
-from tablegames.core.decisions import DecisionQueue
 from tablegames.core.state import BaseState, LogLine, handles
 from tablegames.games.blasting_billy import INFO
 from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal, SeatReveal, build_view
@@ -142,10 +141,10 @@ def score_table(loot: Sequence[Sequence[Sequence[int]]],
 # ----- the state ----------------------------------------------------------------
 
 @cache
-def _turn_queue(first: int, n: int, count: int) -> DecisionQueue[PlayCard]:
-    """``count`` turns round the table from ``first`` (a pattern: copied, never played on)."""
+def _turns(first: int, n: int, count: int) -> tuple[PlayCard, ...]:
+    """``count`` turns round the table from ``first``."""
     order = TURNS[first:n] + TURNS[:first]
-    return DecisionQueue(islice(cycle(order), count))
+    return tuple(islice(cycle(order), count))
 
 
 class BlastingBillyState(BaseState):
@@ -180,8 +179,8 @@ class BlastingBillyState(BaseState):
         self.queue_turns(self.start, len(self.deck) + n)
 
     def queue_turns(self, first: int, count: int) -> None:
-        """``count`` turns still to play, ``first`` to play now."""
-        self.decisions = _turn_queue(first, self.n, count).copy()
+        """``count`` turns still to play, ``first`` to play now (nothing is pending)."""
+        self.decisions.refill(_turns(first, self.n, count))
 
     # ----- the contract
     @property

@@ -17,7 +17,6 @@ from itertools import permutations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
-from tablegames.core.decisions import DecisionQueue
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.state import BaseState, LogLine, handles
@@ -43,7 +42,6 @@ from tablegames.games.blenders_tricks.vocab import (
     SUITS,
     TOKENS,
     WILDS,
-    BlendersDecision,
     Claim,
     ClaimChoice,
     Pass,
@@ -100,7 +98,6 @@ class BlendersState(BaseState):
         if self.n not in HAND_SIZE:
             raise ValueError(f"Blenders Tricks takes 3-5 players, not {self.n}.")
         n = self.n
-        self.decisions: DecisionQueue[BlendersDecision] = DecisionQueue()
         self.round = 1
         self.totals = [[0, 0, 0] for _ in range(n)]
         self.tokens = [0] * n
@@ -142,7 +139,9 @@ class BlendersState(BaseState):
         self.choices: SecretChoices[Pass] | None = SecretChoices(range(n))
         self.decisions.push_together(PASS_CHOICES[:n])
 
-    def _deliver_passes(self) -> None:
+    def _deliver_passes(self, last: PassChoice) -> None:
+        """Everyone has chosen (``last`` was the last choice): the passed
+        cards change hands together and the trick begins."""
         assert self.choices is not None
         chosen = self.choices.reveal()
         n = self.n
@@ -151,7 +150,7 @@ class BlendersState(BaseState):
             hands[seat].remove(p.left)
             hands[seat].remove(p.right)
         for seat, p in chosen.items():
-            left, right = (seat + 1) % n, (seat - 1) % n
+            left, right = self.neighbours(seat)
             hands[left].append(p.left)
             hands[right].append(p.right)
             self.received[left].append(p.left)
@@ -163,13 +162,14 @@ class BlendersState(BaseState):
         self.emit(lambda: f"The passed cards are delivered. {self.names[self.leader]} leads.")
 
     def _received_line(self, chosen: Mapping[int, Pass], seat: int) -> str:
-        n, names = self.n, self.names
-        return (f"You received {chosen[(seat - 1) % n].left} from {names[(seat - 1) % n]} and "
-                f"{chosen[(seat + 1) % n].right} from {names[(seat + 1) % n]}.")
+        names = self.names
+        left, right = self.neighbours(seat)  # the right one passed left to seat, the left one right
+        return (f"You received {chosen[right].left} from {names[right]} and "
+                f"{chosen[left].right} from {names[left]}.")
 
     def _lead_trick(self) -> None:
         """Queue the trick's turns, the leader's first (nothing else is pending)."""
-        self.decisions = DecisionQueue(TRICK_TURNS[self.n][self.leader])
+        self.decisions.refill(TRICK_TURNS[self.n][self.leader])
 
     def _end_trick(self) -> None:
         cards = self.trick_cards
@@ -226,8 +226,7 @@ class BlendersState(BaseState):
         self.supply -= 1
         self.emit(lambda: f"{self.names[earner]} claimed the most cards ({most}) and earns a barley token"
                   f"{'' if len(tied) == 1 else f' (a tie, broken by their {last[earner]} in the last trick)'}.")
-        for i in range(n):
-            seat = (earner + i) % n
+        for seat in self.seats_from(earner):
             if self.tokens[seat] and self.claimed[seat]:
                 self.decisions.push(SpendChoice(seat, tuple(self.claimed[seat]),
                                                 reason=SPEND_REASON))
@@ -319,7 +318,7 @@ class BlendersState(BaseState):
         if len(self.trick_cards) == self.n:
             self._end_trick()
 
-    @handles(PassChoice)
+    @handles(PassChoice, then=_deliver_passes)
     def _pass(self, decision: PassChoice, action: Any) -> None:
         seat = decision.seat
         choices = self.choices
@@ -336,8 +335,6 @@ class BlendersState(BaseState):
         choices.choose(seat, action)
         self.decisions.take(seat)
         self.emit(lambda: f"{self.names[seat]} has chosen the cards to pass.")
-        if choices.complete:
-            self._deliver_passes()
 
     @handles(ClaimChoice)
     def _claim(self, decision: ClaimChoice, action: Any) -> None:
@@ -348,7 +345,11 @@ class BlendersState(BaseState):
         best = max(self.trick_cards)
         self._finish_trick(decision.seat, (best, action.card))
 
-    @handles(SpendChoice)
+    def _all_spent(self, decision: SpendChoice) -> None:
+        """Every token holder has spent or kept their tokens: the round is scored."""
+        self._score_round()
+
+    @handles(SpendChoice, then=_all_spent)
     def _spend(self, decision: SpendChoice, action: Any) -> None:
         seat = decision.seat
         if type(action) is not Spend or (action.card is not None and (type(action.card) is not int
@@ -370,8 +371,6 @@ class BlendersState(BaseState):
             held = self.tokens[seat]
             self.emit(lambda: f"{self.names[seat]} keeps "
                       f"{'their barley token' if held == 1 else f'their {held} barley tokens'}.")
-        if not self.decisions:
-            self._score_round()
 
     @staticmethod
     def describe(card: int) -> str:
@@ -459,7 +458,7 @@ class BlendersState(BaseState):
         phase = self.phase
         names = self.names
         if phase is PASS:
-            left, right = names[(seat + 1) % self.n], names[(seat - 1) % self.n]
+            left, right = (names[s] for s in self.neighbours(seat))
             return f"pass a card left to {left} and one right to {right}."
         if phase is PLAY:
             if not self.trick_cards:

@@ -13,9 +13,9 @@ app's handover screen appears between humans:
     accept / reject        R's reply (skipped, always accept, after an OK ask)
 
 Then the won cards' abilities run, the requester's card first; a step that
-needs a choice puts a decision on the queue and stops, and that decision's
-handler carries on from the step after it (the view lists the steps still
-to come as the public ``agenda``):
+needs a choice puts a decision on the queue and stops, and once it is
+answered the step its handler names (``then``) carries on from there (the
+view lists the steps still to come as the public ``agenda``):
 
     assign <district> | assign none   a Trainer (also later: an unassigned
                                       Trainer when its owner wins the first
@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar
 
+from tablegames.core.decisions import Decision
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState, handles
 from tablegames.games.blind_business import view as _view
@@ -293,8 +294,8 @@ class BlindBusinessState(BaseState):
         return []
 
     # ----- setup and peeks
-    @handles(FirstLook, Peeking)
-    def _on_seen(self, d: FirstLook | Peeking, action: Any) -> None:
+    def _look(self, d: FirstLook | Peeking, action: Any) -> None:
+        """``d``'s seat has looked at their hand: it is shuffled face down."""
         if action != SEEN:
             raise IllegalAction("Look at your cards, then confirm with 'seen'.")
         seat = d.seat
@@ -306,19 +307,19 @@ class BlindBusinessState(BaseState):
         self.rng.shuffle(hand)
         self.peeking = tuple(s for s in self.peeking if s != seat)
         self.decisions.take(seat)
-        if type(d) is Peeking:
-            self.emit(lambda: f"{self.names[seat]} has looked at their hand; it is shuffled again.")
-            self._after_refill(seat)
-            return
-        # The first look: every seat at once; this one is done.
-        self.emit(lambda: f"{self.names[seat]} has looked at their cards; they are shuffled face down.")
-        if not self.decisions:
-            self._start_turn()
 
-    def _start_turn(self) -> None:
+    def _start_turn(self, _: Decision | None = None) -> None:
+        """The requester's turn begins (also the step after everyone's first look)."""
         self.clear_request()
         self.decisions.push(_REQUESTING[self.requester])
         self.emit(self._round_line)
+
+    @handles(FirstLook, then=_start_turn)
+    def _on_first_look(self, d: FirstLook, action: Any) -> None:
+        # Every seat looks at once; the first turn follows the last look.
+        self._look(d, action)
+        seat = d.seat
+        self.emit(lambda: f"{self.names[seat]} has looked at their cards; they are shuffled face down.")
 
     # ----- the exchange
     @handles(Requesting)
@@ -501,9 +502,10 @@ class BlindBusinessState(BaseState):
     # Both cards are won together; then, in this order (rules.md): the
     # requester's card's ability, the recipient's, the five-in-a-row check,
     # the refill, the requester's 3 or 4, the recipient's, the next turn.
-    # Each step that needs a choice pushes a decision and returns; the
-    # decision's handler carries on from the step after it (the decision
-    # says whose card it was: the requester's or the recipient's).
+    # Each step that needs a choice pushes a decision and returns; once it
+    # is answered, the step its handler names (``then``) carries on from
+    # the step after it (the decision says whose card it was: the
+    # requester's or the recipient's).
     def _resolve(self) -> None:
         r, p = self.requester, self.recipient
         assert p is not None
@@ -516,10 +518,10 @@ class BlindBusinessState(BaseState):
             return
         self._after_abilities()
 
-    def _card_done(self, seat: int) -> None:
-        """After a decision: ``seat``'s won card has had its ability; the
-        recipient's card next, or the checks after both."""
-        if seat == self.requester:
+    def _card_done(self, d: Decision) -> None:
+        """After a decision: the ability of the card ``d``'s seat won is
+        done; the recipient's card next, or the checks after both."""
+        if d.seat == self.requester:
             p = self.recipient
             assert p is not None
             if self._ability(p, self.won_p):
@@ -636,6 +638,17 @@ class BlindBusinessState(BaseState):
                 return
         self._end_turn()
 
+    def _three_or_four_done(self, d: Swapping | Peeking) -> None:
+        """The 3 or 4 of ``d``'s seat has been played: the other one of this
+        turn next, or the next turn."""
+        self._after_refill(d.seat)
+
+    @handles(Peeking, then=_three_or_four_done)
+    def _on_peek(self, d: Peeking, action: Any) -> None:
+        self._look(d, action)
+        seat = d.seat
+        self.emit(lambda: f"{self.names[seat]} has looked at their hand; it is shuffled again.")
+
     def _three_or_four(self, seat: int, c: int) -> None:
         if NUMBER[c] == 3:
             self.decisions.push(Swapping(seat, card=c))
@@ -652,7 +665,7 @@ class BlindBusinessState(BaseState):
         if not self.deck:
             self._final()
             return
-        self.requester = (self.requester + 1) % self.n
+        self.requester = self.next_seats[self.requester]
         self._start_turn()
 
     def _offer_trainer(self, seat: int, t: int, added: bool = False) -> bool:
@@ -668,7 +681,22 @@ class BlindBusinessState(BaseState):
                           f"({', '.join(DISTRICT_NAMES[d] for d in options)}, or leaves it unassigned).")
         return True
 
-    @handles(PlacingTrainer)
+    def _trainer_placed(self, d: PlacingTrainer) -> None:
+        """The Trainer of ``d`` is assigned (or left unassigned): what its
+        placing interrupted goes on."""
+        if d.added:
+            self._finish()
+            return
+        if d.opened >= 0:
+            # Joining a new district: the other waiting Trainer next, then
+            # the won card's discard check.
+            seat = d.seat
+            c = self.won_card(seat)
+            if self._late_trainer(seat, d.trainer + 1, d.opened) or self._discard_check(seat, c):
+                return
+        self._card_done(d)
+
+    @handles(PlacingTrainer, then=_trainer_placed)
     def _on_assign(self, d: PlacingTrainer, action: Any) -> None:
         if type(action) is not Assign:
             raise IllegalAction("Choose a district for the Trainer, or 'assign none'.")
@@ -685,18 +713,8 @@ class BlindBusinessState(BaseState):
             self.tdist[d.trainer - 48] = district
             self.dcount[seat][district] += 1
             self.emit(lambda: f"{self.names[seat]} assigns the Trainer to the {DISTRICT_NAMES[district]}.")
-        if d.added:
-            self._finish()
-            return
-        if d.opened >= 0:
-            # Joining a new district: the other waiting Trainer next, then
-            # the won card's discard check.
-            c = self.won_card(seat)
-            if self._late_trainer(seat, d.trainer + 1, d.opened) or self._discard_check(seat, c):
-                return
-        self._card_done(seat)
 
-    @handles(Discarding)
+    @handles(Discarding, then=_card_done)
     def _on_discard(self, d: Discarding, action: Any) -> None:
         if type(action) is not Discard:
             raise IllegalAction("Choose a card of your play area to discard.")
@@ -712,9 +730,8 @@ class BlindBusinessState(BaseState):
             self.tdist[c - 48] = -1
         self.recount(seat)
         self.emit(lambda: f"{self.names[seat]} discards {card_name(c)}.")
-        self._card_done(seat)
 
-    @handles(Swapping)
+    @handles(Swapping, then=_three_or_four_done)
     def _on_swap(self, d: Swapping, action: Any) -> None:
         if type(action) is not Swap:
             raise IllegalAction("Choose a player to swap hands with, or 'swap none'.")
@@ -732,7 +749,6 @@ class BlindBusinessState(BaseState):
             self.rng.shuffle(hands[target])
             self.emit(lambda: f"{self.names[seat]} swaps hands with {self.names[target]}; "
                               f"both hands are shuffled.")
-        self._after_refill(seat)
 
     # ----- the end
     def _end_with_rows(self, winners: tuple[int, ...]) -> None:

@@ -93,14 +93,19 @@ class BlindChickenState(BaseState):
         self.rng.shuffle(deck)
         per = len(deck) // n
         self.hands = [deck[i * per:(i + 1) * per] for i in range(n)]
-        self.leader = (self.dealer + 1) % n
+        self.leader = self.next_seats[self.dealer]
         self.trick_cards = []
         self.trick_seats = []
         self.taken = [[] for _ in range(n)]
         self.last_trick = None
         self.decisions.push_together(_ARRANGE[:n])
 
-    @handles(Arrange)
+    def _begin_play(self, decision: Arrange) -> None:
+        """Everyone has arranged: the leader plays first."""
+        self.decisions.push(_PLAY_END[self.leader])
+        self.emit(READY)
+
+    @handles(Arrange, then=_begin_play)
     def _arrange(self, decision: Arrange, action: object) -> None:
         seat = decision.seat
         cards = action.cards if isinstance(action, Order) else None
@@ -112,9 +117,6 @@ class BlindChickenState(BaseState):
         self.decisions.take(seat)
         self.last_arranged = seat
         self.emit(ARRANGED)
-        if not self.decisions:  # the last one to arrange: play begins
-            self.decisions.push(_PLAY_END[self.leader])
-            self.emit(READY)
 
     @handles(PlayEnd)
     def _play(self, decision: PlayEnd, action: object) -> PlayEnd | ChooseAside | None:
@@ -135,7 +137,7 @@ class BlindChickenState(BaseState):
         self.emit(PLAYED)
         if len(self.trick_cards) == self.n:
             return self._end_trick()
-        return _PLAY_END[(seat + 1) % self.n]  # the turn passes on (the kit puts it in place)
+        return _PLAY_END[self.next_seats[seat]]  # the turn passes on (the kit puts it in place)
 
     def _end_trick(self) -> PlayEnd | ChooseAside | None:
         """Score the trick; the decision due next in place of the card
@@ -192,7 +194,7 @@ class BlindChickenState(BaseState):
         if done:  # nothing left to decide: the phase is OVER
             self.emit("The match is over.")
             return
-        self.dealer = (self.dealer + 1) % self.n
+        self.dealer = self.next_seats[self.dealer]
         self._deal()
         self.emit(NEXT_HAND)
 

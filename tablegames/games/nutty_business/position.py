@@ -267,7 +267,6 @@ def _queue(state: NuttyState, description: Mapping[str, Any], decision: str | No
     if to_move is None:
         raise PositionError(f"The position needs 'to_move' (whose turn it is) for decision {said(decision)}.")
     seat = seat_of(names, to_move, "'to_move'")
-    state.turn = seat
     if not state.hands[seat] and decision == "play":
         raise PositionError(f"{names[seat]} has no cards left: the game would be over.")
     if decision == "play":

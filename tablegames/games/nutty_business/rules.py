@@ -66,9 +66,6 @@ _HAND_PLAYS: dict[tuple[int, ...], tuple[Play, ...]] = {}
 _FIRST = (First(0), First(1))
 _TURN_OF = tuple(PlayCard(s) for s in range(8))
 _FIRST_CARD = tuple(ChooseFirstCard(s) for s in range(8))
-# The other seats, clockwise from a seat: _CLOCKWISE[n][seat].
-_CLOCKWISE = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
-              for n in range(1, 9)}
 
 _ALLOC_CACHE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -118,7 +115,6 @@ class NuttyState(BaseState):
         self.supply = SUPPLY
         self.ledger = [[0] * len(LEDGER) for _ in range(n)]
         self.setup: SecretChoices[int] | None = SecretChoices(range(n))
-        self.turn: int | None = None
         self.turn_no = 0
         self.played_pile: int | None = None  # where this turn's card went
         self.pending: list[int] = []         # piles whose top still acts this turn
@@ -130,10 +126,14 @@ class NuttyState(BaseState):
     def phase(self) -> Phase:
         return Phase(self.due_phase())
 
-    def is_over(self) -> bool:
-        # Nothing is pending once the turn passed to a player without cards:
-        # no setup and no turn (read from the state, without a call).
-        return self.turn is None and self.setup is None
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is (None during setup and at the end): the seat of
+        the decision due, as every decision of a turn is the turn player's."""
+        if self.setup is not None:
+            return None
+        d = self.decisions.current()
+        return None if d is None else d.seat
 
     def legal_actions(self, seat: int) -> list[Action]:
         queue = self.decisions
@@ -160,7 +160,19 @@ class NuttyState(BaseState):
         return []
 
     # ----- setup --------------------------------------------------------------
-    @handles(ChooseFirstCard)
+    def _reveal_first_cards(self, d: ChooseFirstCard) -> None:
+        """Everyone has laid a first card: they are revealed, and the first turn begins."""
+        setup = self.setup
+        assert setup is not None
+        for s, kind in setup.reveal().items():
+            self.piles[s] = [[kind]]
+        self.setup = None
+        self.emit(lambda state=self:  # type: ignore[misc]
+                  "First cards revealed: {}. They do nothing yet.".format(", ".join(
+                      f"{state.names[s]} {CARD_NAMES[state.piles[s][0][0]]}" for s in range(state.n))))
+        self._start_turn(self.start)
+
+    @handles(ChooseFirstCard, then=_reveal_first_cards)
     def _on_start(self, d: ChooseFirstCard, action: Any) -> None:
         if not isinstance(action, Start):
             raise IllegalAction("First choose a card to lay face down as your first pile.")
@@ -175,19 +187,9 @@ class NuttyState(BaseState):
         self.emit(lambda name=self.names[seat]: f"{name} lays a first card face down.")  # type: ignore[misc]
         self.emit(lambda card=card:  # type: ignore[misc]
                   f"You lay your {CARD_NAMES[card]} face down.", audience=(seat,))
-        if not setup.complete:
-            return
-        for s, kind in setup.reveal().items():
-            self.piles[s] = [[kind]]
-        self.setup = None
-        self.emit(lambda state=self:  # type: ignore[misc]
-                  "First cards revealed: {}. They do nothing yet.".format(", ".join(
-                      f"{state.names[s]} {CARD_NAMES[state.piles[s][0][0]]}" for s in range(state.n))))
-        self._start_turn(self.start)
 
     # ----- a turn -------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
-        self.turn = seat
         self.turn_no += 1
         self.played_pile = None
         self.pending = []
@@ -311,7 +313,12 @@ class NuttyState(BaseState):
         now = self._robbery_take(victim, nuts, tops)
         return any(self._robbery_take(victim, nuts, [top]) != now for top in tops)
 
-    @handles(ChooseOrder)
+    def _go_on(self, d: ChooseOrder | SplitCustoms | ChooseRaid) -> None:
+        """A decision inside the turn is answered: the turn goes on with the
+        top cards still pending."""
+        self._run(d.seat)
+
+    @handles(ChooseOrder, then=_go_on)
     def _on_first(self, d: ChooseOrder, action: Any) -> None:
         if not isinstance(action, First) or type(action.pile) is not int or action.pile not in (0, 1):
             raise IllegalAction("Choose which pile's top card acts first: 1 or 2.")
@@ -319,7 +326,6 @@ class NuttyState(BaseState):
         self.decisions.pop()
         self.pending = [pile, 1 - pile]
         self.emit(lambda: f"{self.names[seat]} applies {CARD_NAMES[self.piles[seat][pile][-1]]} first.")
-        self._run(seat)
 
     def _run(self, seat: int) -> None:
         """Apply the pending top cards until one needs a decision."""
@@ -338,16 +344,14 @@ class NuttyState(BaseState):
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
-        nxt = (seat + 1) % self.n
+        nxt = self.next_seats[seat]
         if self.hands[nxt]:
             # The next turn (as _start_turn, inlined: this is the hot path).
-            self.turn = nxt
             self.turn_no += 1
             self.played_pile = None
             self.decisions.push(_TURN_OF[nxt])
             return
         # Nothing left to decide: the game is over.
-        self.turn = None
         self.played_pile = None
         self.emit(lambda name=self.names[nxt]:  # type: ignore[misc]
                   f"The turn passes to {name}, who has no cards left: the game is over.")
@@ -382,7 +386,7 @@ class NuttyState(BaseState):
         """Opponents with an active Customs, clockwise from ``seat``."""
         piles = self.piles
         found = []
-        for s in _CLOCKWISE[self.n][seat]:
+        for s in self.others_from[seat]:
             for p in piles[s]:
                 if p[-1] == CUSTOMS:
                     found.append(s)
@@ -391,7 +395,7 @@ class NuttyState(BaseState):
 
     def _raid_targets(self, seat: int) -> tuple[int, ...]:
         piles = self.piles
-        return tuple(s for s in _CLOCKWISE[self.n][seat] if len(piles[s]) == 2)
+        return tuple(s for s in self.others_from[seat] if len(piles[s]) == 2)
 
     def _contraband(self, seat: int, kind: int, fresh: bool) -> bool:
         """True when the Customs payment waits for the player's split."""
@@ -444,7 +448,7 @@ class NuttyState(BaseState):
         return [Pay(tuple(sorted((s, a) for s, a in zip(officers, split) if a)))
                 for split in customs_splits(d.gained, d.owed[0][1], len(officers))]
 
-    @handles(SplitCustoms)
+    @handles(SplitCustoms, then=_go_on)
     def _on_pay(self, d: SplitCustoms, action: Any) -> None:
         if not isinstance(action, Pay) or action not in self._pay_options(d):
             names = ", ".join(self.names[s] for s, _ in d.owed)
@@ -456,7 +460,6 @@ class NuttyState(BaseState):
         kind = self.piles[seat][self.played_pile or 0][-1]
         paid = dict(action.amounts)
         self._pay_customs(seat, [(s, paid.get(s, 0)) for s, _ in d.owed], kind)
-        self._run(seat)
 
     def _raid(self, seat: int) -> bool:
         """True when the raid waits for its target."""
@@ -468,7 +471,7 @@ class NuttyState(BaseState):
         self.decisions.push(choose_raid(seat, targets))
         return True
 
-    @handles(ChooseRaid)
+    @handles(ChooseRaid, then=_go_on)
     def _on_raid(self, d: ChooseRaid, action: Any) -> None:
         if (not isinstance(action, Raid) or action.victim not in d.targets
                 or type(action.covered) is not int or action.covered not in (0, 1)):
@@ -486,12 +489,11 @@ class NuttyState(BaseState):
         self.emit(lambda name=name, whose=whose, moved=over[-1], top=top, got=got:  # type: ignore[misc]
                   f"{name}'s Police Raid puts {whose}'s {CARD_NAMES[moved]} pile on their "
                   f"{CARD_NAMES[top]}: {name} gains {_plural(got)}.")
-        self._run(seat)
 
     def _robbery(self, seat: int) -> None:
         robbed = False
         robber = self.names[seat]
-        for s in _CLOCKWISE[self.n][seat]:
+        for s in self.others_from[seat]:
             tops = sum(1 for p in self.piles[s] if IS_CONTRABAND[p[-1]])
             if not tops:
                 continue

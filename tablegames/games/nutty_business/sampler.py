@@ -27,7 +27,6 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> N
     state.rng = random.Random(rng.getrandbits(64))
     phase = Phase(view["phase"])
     state.start = view["start"]
-    state.turn = view["turn"]
     state.turn_no = view["turn_no"]
     state.nuts = list(view["nuts"])
     state.supply = view["supply"]
@@ -57,10 +56,10 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> N
         state.hands[s] = sorted(held)
     if seat is not None and view["hand"] is not None:
         state.hands[seat] = sorted(kind_of(c) for c in view["hand"])
-    played = view["played"]
+    played, turn = view["played"], view["turn"]
     state.played_pile = None
-    if played is not None and state.turn is not None:
-        for p, pile in enumerate(view["piles"][state.turn]):
+    if played is not None and turn is not None:
+        for p, pile in enumerate(view["piles"][turn]):
             if pile and pile[-1] == played:
                 state.played_pile = p
     # Who decides what: the first cards still to lay, or the one decision
