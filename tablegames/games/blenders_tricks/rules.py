@@ -287,13 +287,13 @@ class BlendersState(BaseState):
             return [KEEP] + [SPENDS[c] for c in d.cards]
         return []
 
-    def playable(self, seat: int) -> list[int]:
-        """The cards ``seat`` may play now (must-follow; wilds always)."""
-        hand = self.hands[seat]
-        lead = self.lead
-        if lead == NO_SUIT or not any(SUIT[c] == lead for c in hand):
-            return list(hand)
-        return [c for c in hand if SUIT[c] == lead or IS_WILD[c]]
+    def playable(self, seat: int) -> frozenset[int]:
+        """The cards ``seat`` may play now, its legal plays' (must-follow is
+        ``legal_actions``'): none unless its card is due. The view's, for
+        the screen."""
+        if self.decisions.due_for(seat).__class__ is not PlayTurn:
+            return frozenset()
+        return frozenset(action.card for action in self.legal_actions(seat))
 
     @handles(PlayTurn)
     def _play(self, decision: PlayTurn, action: Any) -> None:
