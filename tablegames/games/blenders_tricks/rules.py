@@ -382,8 +382,9 @@ class BlendersState(BaseState):
     def is_over(self) -> bool:
         return len(self.rounds) == ROUNDS  # the third round is scored
 
-    # Search bots play out only to the end of the round (core/search.py),
-    # judged by the blends then: the smallest spread first.
+    # The round on the table: the view's count, and the spec's stage (search
+    # bots play out only to its end, judged by the blends then: the
+    # smallest spread first).
     def stage(self) -> int:
         return self.round
 

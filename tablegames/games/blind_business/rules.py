@@ -848,6 +848,12 @@ class BlindBusinessState(BaseState):
     def view(self, seat: int | None) -> BusinessView:
         return _view.build_view(self, seat)
 
+    def stage(self) -> int:
+        """The round of turns on the table (the last one once over): the
+        view's count, and the spec's stage."""
+        n = self.n
+        return min(self.turn_no // n + 1, self.turns_total // n)
+
     def secret_cards(self, seat: int | None) -> set[str]:
         return _view.secret_cards(self, seat)
 

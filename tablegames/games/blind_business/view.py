@@ -242,7 +242,7 @@ def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:
         "phase": phase.value,
         "to_move": list(state.to_move()),
         "start": state.start,
-        "round": min(state.turn_no // n + 1, state.turns_total // n),
+        "round": state.stage(),
         "rounds": state.turns_total // n,
         "turn": min(state.turn_no + 1, state.turns_total),
         "turns": state.turns_total,
