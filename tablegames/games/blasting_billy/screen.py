@@ -198,7 +198,8 @@ class BlastingBillyScreen(GameScreen[BillyView]):
           (("billy", "To Billy"), ("claim", "Claim"), ("dump", "Dump"))],
     ]
 
-    TURN_ACTIONS = {"place", "move_place", "play", "play_picked"}
+    # A turn's keys (key_offered: the seat at the keyboard, and the place).
+    PHASE_KEYS = {"play": {"place", "move_place", "play", "play_picked"}}
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -366,19 +367,19 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         self.query_one("#bb-board", Lines).show(lines)
 
     # ----- which keys work now
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in self.TURN_ACTIONS:
-            if not self.deciding():
-                return False
-            place = self.places.highlighted
-            if action == "place":
-                return place is None
-            if action == "move_place":
-                return place is not None
-            if action == "play_picked":
-                return place is not None and PLACES[place][0] == parameters[0]
-            return True
-        return super().check_action(action, parameters)
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A turn's keys for the seat at the keyboard; up/down picks a place
+        first, then moves it, and Enter plays onto the place picked."""
+        if not self.my_turn():
+            return False
+        place = self.places.highlighted
+        if action == "place":
+            return place is None
+        if action == "move_place":
+            return place is not None
+        if action == "play_picked":
+            return place is not None and PLACES[place][0] == parameters[0]
+        return True
 
     # ----- choosing and playing
     def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
