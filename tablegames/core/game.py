@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 import random
 from collections import Counter
-from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from tablegames.core.bots import Bot
 
@@ -141,6 +141,20 @@ class Sampler(Protocol):
 
 
 @dataclass(frozen=True)
+class StageCount:
+    """A game played in several stages (hands, rounds): what the table
+    calls one ("hand") and the number of the one a state is in, as the
+    table shows it ("Hand 2 of 3"; a match from a position may start at
+    hand 2). A stage starts at each move after which the number goes up.
+    The review (PgUp/PgDn, "hand 2"), ``tablegames review --text``, the
+    chart of running scores and the hard bot's playouts (with
+    ``SearchHooks.standings``) all count stages by it."""
+
+    word: str
+    number: Callable[[Any], int]
+
+
+@dataclass(frozen=True)
 class SearchHooks:
     """What the hard bot (core/search.py) needs of a game beyond its rules,
     sampler and heuristic. Every field has a default that suits a game of
@@ -151,11 +165,10 @@ class SearchHooks:
     # stronger and fast enough) or a factory of the game's own playout bot
     # (it may read the search's re-deal: ``Bot.reads_state``).
     playout: str | Callable[[], Bot] = "random"
-    # A game of several scored stages (hands, rounds): the stage a state is
-    # in, and the seats' standings then, the highest best. Playouts stop at
-    # the end of the stage and are judged by the standings, as if the game
-    # ended there: later deals add noise, not information.
-    stage: Callable[[Any], Hashable] | None = None
+    # A game of several scored stages (its spec's ``stage``): the seats'
+    # standings, the highest best. Playouts stop at the end of the stage
+    # and are judged by the standings, as if the game ended there: later
+    # deals add noise, not information.
     standings: Callable[[Any], Sequence[float]] | None = None
     # At these player counts, playouts look one round ahead with the
     # heuristic and are scored by ``evaluate`` (state, seat) -> float.
@@ -201,6 +214,8 @@ class GameSpec:
     lowest_best: bool = False
     sample: Sampler | None = None
     search: SearchHooks = SearchHooks()
+    # A game of several hands or rounds: how they are counted (None: one).
+    stage: StageCount | None = None
     # A check across options (options, players); raises ValueError, one line.
     check_options: Callable[[dict[str, int], int], None] | None = None
     # Positions (core/position.py): build a state from the game's plain

@@ -189,14 +189,14 @@ def _parse_time(text: str) -> float | None:
         return None
 
 
-def _stages(breakdown: tuple[tuple[tuple[str, int], ...], ...]) -> tuple[tuple[float, ...], ...]:
+def _stages(breakdown: tuple[tuple[tuple[str, int], ...], ...], word: str) -> tuple[tuple[float, ...], ...]:
     """Running scores after each stage, when every seat's breakdown is one
-    line per stage with the same numbered labels ("Hand 1", "Hand 2"...)."""
-    if not breakdown or len(breakdown[0]) < 2:
+    line per stage, labelled with the game's word for one (its spec's
+    ``stage``) and the stage's number ("Hand 1", "Hand 2"...)."""
+    if not word or not breakdown or len(breakdown[0]) < 2:
         return ()
     labels = [label for label, _ in breakdown[0]]
-    word = labels[0].rsplit(" ", 1)[0]
-    if labels != [f"{word} {n}" for n in range(1, len(labels) + 1)]:
+    if labels != [f"{word.capitalize()} {n}" for n in range(1, len(labels) + 1)]:
         return ()
     if any([label for label, _ in lines] != labels for lines in breakdown):
         return ()
@@ -243,7 +243,8 @@ def summary_of(path: Path, record: MatchRecord, mtime: float | None = None) -> M
         levels=tuple(None if s.bot is None else level_name(s.bot) for s in record.seats),
         scores=tuple(float(x) for x in result.scores), winners=tuple(result.winners),
         other_winner=result.other_winner or None, eliminated=tuple(result.eliminated),
-        moves=len(record.actions), seconds=seconds, stages=_stages(result.breakdown),
+        moves=len(record.actions), seconds=seconds,
+        stages=_stages(result.breakdown, spec.stage.word if spec.stage is not None else ""),
         record_id=record.id, series=record.series, lowest_best=bool(spec.lowest_best))
 
 

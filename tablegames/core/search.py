@@ -181,9 +181,11 @@ class SearchBot(BaseBot):
         # what it remembers (its hidden gifts): a fresh policy on a re-dealt
         # view has forgotten them and plays the seat more carelessly.
         self.own_memory = hooks.own_memory
-        # The game's stages (see SearchHooks), for the playouts.
-        self._stage = hooks.stage if hooks.standings is not None else None
-        self._standings = hooks.standings if hooks.stage is not None else None
+        # The game's stages (its spec's ``stage``; see SearchHooks), for the
+        # playouts: only a game that also gives its standings stops there.
+        stage = spec.stage if hooks.standings is not None else None
+        self._stage = stage.number if stage is not None else None
+        self._standings = hooks.standings if stage is not None else None
         # The clock the budget is counted on (tests give their own).
         self.clock: Callable[[], float] = time.perf_counter
         # The turn the next decision belongs to (``begin_turn``; None: each
@@ -376,8 +378,8 @@ def _play_out(state: GameState, seat: int, policy: Bot, rng: random.Random, limi
               own: Bot | None = None, stage: Callable[[Any], Hashable] | None = None,
               standings: Callable[[Any], Sequence[float]] | None = None) -> float:
     """Play on with ``policy`` in every seat (it sees only views) and return
-    the reward for ``seat``. A game of several scored stages (its hooks'
-    ``stage`` and ``standings``) is played only to the end of the current
+    the reward for ``seat``. A game of several scored stages (its spec's
+    ``stage``, its hooks' ``standings``) is played only to the end of the current
     stage and judged by the standings then, as if the game ended there:
     later deals add noise, not information. The first ``lead_steps``
     decisions are made by ``lead`` (the heuristic, on views); the

@@ -1,22 +1,19 @@
 """Where each hand or round of a match starts, without naming any game.
 
-A game's public view counts its stages in a whole-number field named in
-``STAGE_FIELDS`` ("hand_no", "round"...), as its table shows it ("Hand 2 of
-3"); a stage starts at each move after which that number goes up. Read by
-the review screen (ui/review.py) and ``tablegames review --text``
-(history_cli.py), so both count hands as the table does, also for a match
-started from a position at hand 2.
+A game of several stages says how it counts them on its spec
+(``GameSpec.stage``: the word, and the number a state shows, as its table
+does: "Hand 2 of 3"); a stage starts at each move after which that number
+goes up. Read by the review screen (ui/review.py) and ``tablegames review
+--text`` (history_cli.py), so both count hands as the table does, also for
+a match started from a position at hand 2.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Sequence
 
 from tablegames.core.game import GameSpec, GameState
-
-# A view's counter of hands or rounds, and what to call one ("hand 2").
-STAGE_FIELDS = (("hand_no", "hand"), ("round", "round"), ("deal", "deal"), ("stage", "stage"))
 
 
 @dataclass
@@ -35,26 +32,19 @@ class Stages:
         return self.numbers[passed] if self.numbers else 1 + passed
 
 
-def counter(view: Mapping[str, Any]) -> str | None:
-    """The view's field that counts the stages, if any."""
-    return next((key for key, _ in STAGE_FIELDS
-                 if isinstance(view.get(key), int) and not isinstance(view.get(key), bool)), None)
-
-
 def find_stages(spec: GameSpec, state: GameState, actions: Sequence[tuple[int, str]]) -> Stages:
     """The stages of the moves ``actions`` played from ``state`` (which is
     changed: pass a fresh one)."""
-    name = counter(state.view(None))
-    if name is None:
+    if spec.stage is None:
         return Stages()
-    last = state.view(None)[name]
-    stages = Stages(dict(STAGE_FIELDS)[name], [], [last])
-    for number, (seat, text) in enumerate(actions, start=1):
+    number = spec.stage.number
+    last = number(state)
+    stages = Stages(spec.stage.word, [], [last])
+    for move, (seat, text) in enumerate(actions, start=1):
         state.apply(seat, spec.parse(text))
-        value = state.view(None).get(name)
-        if isinstance(value, int) and value > last:
-            stages.starts.append(number)
+        value = number(state)
+        if value > last:
+            stages.starts.append(move)
             stages.numbers.append(value)
-        if isinstance(value, int):
-            last = value
+        last = value
     return stages

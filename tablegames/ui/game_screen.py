@@ -43,8 +43,13 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   like the binding, ``"answer('yes')"``, covers only those parameters.
   Several bindings may share a key (e.g. ``left``) as long as only one is
   offered at a time. For a finer test inside a phase (a token to spend, the
-  seat at the keyboard deciding) override ``key_offered(action,
-  parameters)``;
+  seat at the keyboard deciding, the decision due) override
+  ``key_offered(action, parameters)``. A key that says why another does
+  not work (the same letter, shown only then) is named in ``EXPLAINS``.
+  That is the one way a game gates its keys: a game's screen does not
+  override ``check_action`` (defining one is refused), which keeps its keys
+  off while a finished move waits to pass the keyboard and on the final
+  table;
 - message handlers for its widgets: ``on_hand_picker_picked`` (and
   ``_moved``) for a HandPicker, ``on_decision_panel_chosen`` for a
   DecisionPanel.
@@ -69,7 +74,6 @@ plainly) before its screen exists.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Generic, Iterable, Mapping, TypeVar, cast
@@ -139,27 +143,22 @@ class GameScreen(Screen, Generic[ViewT]):
 
     # Which binding actions each phase offers (see the module docstring).
     PHASE_KEYS: ClassVar[Mapping[str, Collection[str]]] = {}
+    # A key's stand-in that says why it does not work: offered exactly when
+    # that action is not ({"ok_why": "toggle_ok"}).
+    EXPLAINS: ClassVar[Mapping[str, str]] = {}
     # Built from PHASE_KEYS: action name -> {phase: parameter tuples, or None for any}.
     _phase_index: ClassVar[dict[str, dict[str, list[tuple[object, ...]] | None]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Indexes ``PHASE_KEYS``; and a game's own ``check_action`` is asked
-        only when the game may act: while a finished move waits to pass the
-        keyboard, its keys are off (and out of the footer)."""
+        """Indexes ``PHASE_KEYS``. A game's screen gates its keys by them and
+        ``key_offered``, never by a ``check_action`` of its own: the shared
+        gates (a move waiting to pass the keyboard, the final table) come
+        first for every game."""
         super().__init_subclass__(**kwargs)
+        if "check_action" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: a game's screen gates its keys by PHASE_KEYS, "
+                            "key_offered and EXPLAINS, not by check_action")
         cls._phase_index = _index_phase_keys(cls.PHASE_KEYS)
-        own = cls.__dict__.get("check_action")
-        if own is not None and not getattr(own, "_waits_for_pass", False):
-            @functools.wraps(own)
-            def check_action(self: GameScreen, action: str, parameters: tuple) -> bool | None:
-                if self.showing_final_table or action == "results":
-                    return GameScreen.check_action(self, action, parameters)
-                if self.match.pending_pass and action not in GameScreen.WAITING_ACTIONS:
-                    return False
-                return own(self, action, parameters)
-
-            check_action._waits_for_pass = True  # type: ignore[attr-defined]
-            cls.check_action = check_action  # type: ignore[method-assign]
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -367,7 +366,8 @@ class GameScreen(Screen, Generic[ViewT]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """A key works (and shows in the footer) when the phase offers it
-        (``PHASE_KEYS``, then ``key_offered``); "Take back" only when there is
+        (``PHASE_KEYS``, then ``key_offered``; an ``EXPLAINS`` key when the
+        key it explains does not); "Take back" only when there is
         something to take back (else `u` says why: "nothing_to_take_back");
         while a finished move waits to pass the keyboard, only passing,
         taking back and the rules; on the final table only the results, the
@@ -380,6 +380,9 @@ class GameScreen(Screen, Generic[ViewT]):
             return self.showing_final_table and action in self.FINAL_ACTIONS
         if self.match.pending_pass and action not in self.WAITING_ACTIONS:
             return False
+        explained = self.EXPLAINS.get(action)
+        if explained is not None:
+            return not self.check_action(explained, ())
         phases = self._phase_index.get(action)
         if phases is None:
             return True

@@ -119,7 +119,7 @@ class ResultsScreen(Screen):
         chart.display = bool(summary and summary.stages)
         if summary and summary.stages:
             chart.show([seat_label(seat) for seat in self.match.record.seats], summary.stages,
-                       word=stage_word(self.match.result()))
+                       word=stage_word(self.match.spec))
 
     def action_button(self, step: int) -> None:
         """←/→: choose a button (the first one chosen is at that end)."""
@@ -221,7 +221,6 @@ def _summary(match: Match) -> MatchSummary | None:
         return None
 
 
-def stage_word(result: Result) -> str:
-    """What the breakdown calls a stage ("Hand 1" -> "hand")."""
-    label = result.breakdown[0][0][0] if result.breakdown and result.breakdown[0] else "Hand 1"
-    return label.rsplit(" ", 1)[0].lower()
+def stage_word(spec: GameSpec) -> str:
+    """What the game calls a stage ("hand"), for the chart's labels."""
+    return spec.stage.word if spec.stage is not None else "stage"

@@ -433,7 +433,7 @@ class ReviewResultScreen(_Stepping, Screen):
             stages = ()
         chart.display = bool(stages)
         if stages:
-            chart.show([seat_label(seat) for seat in self.review.record.seats], stages, word=stage_word(result))
+            chart.show([seat_label(seat) for seat in self.review.record.seats], stages, word=stage_word(self.match.spec))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in REVIEW_ACTIONS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -337,6 +338,32 @@ def test_phase_keys_offer_each_action_only_in_the_phases_that_name_it():
     screen.tokens = 1
     assert offered(screen, "assign") == {"answer['none']", "token", "rules"}
     assert offered(screen, "over") == {"rules"}
+
+
+class ExplainProbe(PhaseProbe):
+    """The same, with a key that says why "token" does not work."""
+
+    BINDINGS = [Binding("o", "token_why", "Token", show=False)]
+    EXPLAINS = {"token_why": "token"}
+
+
+def test_a_key_that_explains_works_exactly_when_the_key_it_explains_does_not():
+    screen = ExplainProbe(chicken_match(Seat("Ann"), Seat("Bot A", "random"), Seat("Bot B", "random")))
+    screen.view = {"phase": "assign"}
+    assert screen.check_action("token_why", ()) and not screen.check_action("token", ())
+    screen.tokens = 1
+    assert screen.check_action("token", ()) and not screen.check_action("token_why", ())
+    screen.view = {"phase": "order"}  # no token key in this phase: "o" says why
+    assert screen.check_action("token_why", ())
+
+
+def test_a_game_screen_cannot_gate_its_keys_by_a_check_action_of_its_own():
+    # It would skip the shared gates (a move waiting to pass the keyboard,
+    # the final table): PHASE_KEYS, key_offered and EXPLAINS are the way.
+    with pytest.raises(TypeError, match="PHASE_KEYS"):
+        class OwnCheck(GameScreen):  # noqa: F841 (the class statement is the test)
+            def check_action(self, action: str, parameters: tuple) -> bool | None:
+                return True
 
 
 async def test_blind_chicken_offers_the_arranging_keys_only_while_arranging():

@@ -198,8 +198,10 @@ class HeuristicBot(BaseBot):
         seat = view["seat"]
         assert seat is not None
         cols = view["loot"][seat]
-        lives = [self._live(col) for col in cols]
-        totals = [sum(live) for live in lives]
+        totals, claim_totals, hand = view["totals"], view["claim_totals"], view["hand"]
+        assert totals is not None and claim_totals is not None and hand is not None
+        # What claiming each card in hand would make of its column.
+        claimed = {card_from_id(tok): total for tok, total in zip(hand, claim_totals)}
         helps = [any(view["loot"][s][t] for s in range(len(view["names"])) if s != seat)
                  for t in range(TYPES)]
 
@@ -217,10 +219,8 @@ class HeuristicBot(BaseBot):
             v = VALUE[action.card]
             total, billy, bonus = totals[t], mean[t], 0.0
             if action.where is Where.CLAIM:
-                if is_dynamite(action.card):
-                    total -= lives[t][-1] if lives[t] else 0
-                else:
-                    total += v
+                total = claimed[action.card]
+                if not is_dynamite(action.card):
                     bonus = -0.01  # one card more (a tie-break) for a zero
             elif action.where is Where.BILLY:
                 billy += -5.0 if is_dynamite(action.card) else v
@@ -231,21 +231,6 @@ class HeuristicBot(BaseBot):
             return (held - totals[t] + total + 1.0) * survive + bonus
 
         return value
-
-    @staticmethod
-    def _live(col: list[str]) -> list[int]:
-        """The values left in one of our own columns after its dynamite."""
-        out: list[int] = []
-        for tok in col:
-            if tok.endswith("X"):
-                if out:
-                    out.pop()
-            else:
-                out.append(VALUE[card_from_id(tok)])
-        return out
-
-    def _column_total(self, col: list[str]) -> int:
-        return sum(self._live(col))
 
 
 # How a careful player (the normal bot) plays, measured over 1,000 seeded

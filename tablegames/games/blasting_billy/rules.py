@@ -67,20 +67,31 @@ _DYNAMITES = frozenset(c for c in range(DECK_SIZE) if is_dynamite(c))
 _ID, _VALUE = CARD_ID.__getitem__, VALUE.__getitem__
 
 
-def blast(column: Sequence[int]) -> ColumnReveal:
-    """A column after its dynamite: the dynamite removes itself and the card
-    placed just before it (only itself when it is first)."""
-    if _DYNAMITES.isdisjoint(column):  # most columns: nothing blasts
-        return {"cards": list(map(_ID, column)), "blasted": [], "total": sum(map(_VALUE, column))}
-    blasted: list[int] = []
+def blasted(column: Sequence[int]) -> list[int]:
+    """The indexes a column's dynamite removes, in order: the card placed
+    just before it and itself (only itself when it is first)."""
+    gone: list[int] = []
     for i, card in enumerate(column):
         if is_dynamite(card):
             if i > 0:
-                blasted.append(i - 1)
-            blasted.append(i)
-    gone = set(blasted)
-    total = sum(VALUE[c] for i, c in enumerate(column) if i not in gone)
-    return {"cards": [CARD_ID[c] for c in column], "blasted": sorted(gone), "total": total}
+                gone.append(i - 1)
+            gone.append(i)
+    return gone
+
+
+def column_total(column: Sequence[int]) -> int:
+    """The value of a column after its dynamite."""
+    if _DYNAMITES.isdisjoint(column):  # most columns: nothing blasts
+        return sum(map(_VALUE, column))
+    gone = set(blasted(column))
+    return sum(VALUE[c] for i, c in enumerate(column) if i not in gone)
+
+
+def blast(column: Sequence[int]) -> ColumnReveal:
+    """A column at the reveal: its cards, what its dynamite removes, and
+    the value of what is left."""
+    return {"cards": list(map(_ID, column)), "blasted": sorted(set(blasted(column))),
+            "total": column_total(column)}
 
 
 def score_table(loot: Sequence[Sequence[Sequence[int]]],
@@ -291,6 +302,18 @@ class BlastingBillyState(BaseState):
 
     def view(self, seat: int | None) -> BillyView:
         return build_view(self, seat)
+
+    # What the view tells a seat of its own columns (its screen and its bot
+    # read them): the rule of the dynamite is applied here only.
+    def column_totals(self, seat: int) -> list[int]:
+        """The total of each of ``seat``'s columns, its dynamite applied."""
+        return [column_total(column) for column in self.loot[seat]]
+
+    def claim_totals(self, seat: int) -> list[int]:
+        """For each card in ``seat``'s hand, in order: the total of its
+        column were it claimed now."""
+        loot = self.loot[seat]
+        return [column_total([*loot[TYPE_OF[card]], card]) for card in self.hands[seat]]
 
     def secret_cards(self, seat: int | None) -> set[str]:
         secret = {CARD_ID[c] for c in self.deck}

@@ -38,7 +38,7 @@ from tablegames.core.words import plural
 from tablegames.games.blasting_billy.rules import outcome_line
 from tablegames.games.blasting_billy.view import BillyView, ColumnReveal, Reveal
 from tablegames.games.blasting_billy.vocab import (
-    PLAYS, TYPE_LETTERS, TYPE_NAMES, TYPES, Where, card_from_id, is_hidden, token_value, type_from_token,
+    PLAYS, TYPE_LETTERS, TYPE_NAMES, TYPES, Where, card_from_id, is_hidden, type_from_token,
 )
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.glyphs import Glyphs
@@ -177,18 +177,6 @@ def pad(text: Text, width: int) -> Text:
     return text
 
 
-def column_total(tokens: list[str]) -> int:
-    """The total of one of the viewer's own columns, its dynamite applied."""
-    live: list[int] = []
-    for tok in tokens:
-        if tok.endswith("X"):
-            if live:
-                live.pop()
-        else:
-            live.append(token_value(tok))
-    return sum(live)
-
-
 _PLACE = Binding.Group("Place", compact=True)
 
 
@@ -210,7 +198,8 @@ class BlastingBillyScreen(GameScreen[BillyView]):
           (("billy", "To Billy"), ("claim", "Claim"), ("dump", "Dump"))],
     ]
 
-    TURN_ACTIONS = {"place", "move_place", "play", "play_picked"}
+    # A turn's keys (key_offered: the seat at the keyboard, and the place).
+    PHASE_KEYS = {"play": {"place", "move_place", "play", "play_picked"}}
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -327,16 +316,15 @@ class BlastingBillyScreen(GameScreen[BillyView]):
     def _place_labels(self, view: BillyView, seat: int, card: str) -> list[Text]:
         t = type_from_token(card)
         kind = TYPE_NAMES[t].lower()
-        own = view["loot"][seat][t]
-        value = 0 if card.endswith("X") else token_value(card)
-        before = column_total(own)
-        after = column_total(own + [card])
-        if not own:
+        totals, claim_totals, hand = view["totals"], view["claim_totals"], view["hand"]
+        assert totals is not None and claim_totals is not None and hand is not None
+        before, after = totals[t], claim_totals[hand.index(card)]
+        if not view["loot"][seat][t]:
             claim_note = f"first {kind}: face down"
         elif card.endswith("X"):
             claim_note = f"dynamite: your {kind} {before} -> {after}"
         else:
-            claim_note = f"your {kind} {before} -> {before + value}"
+            claim_note = f"your {kind} {before} -> {after}"
         notes = (f"Billy has {len(view['billy'][t])} {kind}", claim_note, "out of the game")
         return [Text.assemble(set_cell_size(words, 15), (note, "dim"))
                 for (_, _, words), note in zip(PLACES, notes)]
@@ -373,25 +361,25 @@ class BlastingBillyScreen(GameScreen[BillyView]):
             for t in range(TYPES):
                 content = cell(view["loot"][s][t], back, self.glyphs, min(9, widths[t] - 1))
                 line.append_text(pad(content, widths[t]))
-            if s == view["seat"]:
-                line.append(str(sum(column_total(col) for col in view["loot"][s])), style="bold")
+            if s == view["seat"] and view["totals"] is not None:
+                line.append(str(sum(view["totals"])), style="bold")
             lines.append(line)
         self.query_one("#bb-board", Lines).show(lines)
 
     # ----- which keys work now
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in self.TURN_ACTIONS:
-            if not self.deciding():
-                return False
-            place = self.places.highlighted
-            if action == "place":
-                return place is None
-            if action == "move_place":
-                return place is not None
-            if action == "play_picked":
-                return place is not None and PLACES[place][0] == parameters[0]
-            return True
-        return super().check_action(action, parameters)
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A turn's keys for the seat at the keyboard; up/down picks a place
+        first, then moves it, and Enter plays onto the place picked."""
+        if not self.my_turn():
+            return False
+        place = self.places.highlighted
+        if action == "place":
+            return place is None
+        if action == "move_place":
+            return place is not None
+        if action == "play_picked":
+            return place is not None and PLACES[place][0] == parameters[0]
+        return True
 
     # ----- choosing and playing
     def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:

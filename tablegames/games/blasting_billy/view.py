@@ -58,6 +58,11 @@ class BillyView(TypedDict):
     final_left: int
     last_drawer: int | None
     hand: list[str] | None  # the viewer's own hand (None for the public table)
+    # The viewer's own columns (None for the public table), the dynamite
+    # applied by the rules: each column's total, and for each card in hand
+    # the total of its column were it claimed now.
+    totals: list[int] | None
+    claim_totals: list[int] | None
     hand_types: list[list[str]]  # every seat's hand as hidden tokens (types only)
     # loot[seat][type]: the column in play order; a face-down card is a hidden token.
     loot: list[list[list[str]]]
@@ -100,6 +105,8 @@ def build_view(state: "BlastingBillyState", seat: int | None) -> BillyView:
         "final_left": state.final_left,
         "last_drawer": state.last_drawer,
         "hand": None if seat is None else [CARD_ID[c] for c in state.hands[seat]],
+        "totals": None if seat is None else state.column_totals(seat),
+        "claim_totals": None if seat is None else state.claim_totals(seat),
         "hand_types": [[HIDDEN[TYPE_OF[c]] for c in hand] for hand in state.hands],
         "loot": loot,
         "billy": billy,

@@ -286,13 +286,13 @@ class BlendersState(BaseState):
             return [KEEP] + [SPENDS[c] for c in d.cards]
         return []
 
-    def playable(self, seat: int) -> list[int]:
-        """The cards ``seat`` may play now (must-follow; wilds always)."""
-        hand = self.hands[seat]
-        lead = self.lead
-        if lead == NO_SUIT or not any(SUIT[c] == lead for c in hand):
-            return list(hand)
-        return [c for c in hand if SUIT[c] == lead or IS_WILD[c]]
+    def playable(self, seat: int) -> frozenset[int]:
+        """The cards ``seat`` may play now, its legal plays' (must-follow is
+        ``legal_actions``'): none unless its card is due. The view's, for
+        the screen."""
+        if self.decisions.due_for(seat).__class__ is not PlayTurn:
+            return frozenset()
+        return frozenset(action.card for action in self.legal_actions(seat))
 
     @handles(PlayTurn)
     def _play(self, decision: PlayTurn, action: Any) -> None:
@@ -381,8 +381,9 @@ class BlendersState(BaseState):
     def is_over(self) -> bool:
         return len(self.rounds) == ROUNDS  # the third round is scored
 
-    # Search bots play out only to the end of the round (core/search.py),
-    # judged by the blends then: the smallest spread first.
+    # The round on the table: the view's count, and the spec's stage (search
+    # bots play out only to its end, judged by the blends then: the
+    # smallest spread first).
     def stage(self) -> int:
         return self.round
 

@@ -77,18 +77,6 @@ def inline(card: str) -> Text:
     return Text(f"{f.label}{f.mark}", style=f.tone)
 
 
-def playable(hand: list[str], lead: int | None) -> set[int]:
-    """Indexes of the cards in ``hand`` that may be played (must-follow; a
-    wild always)."""
-    every = set(range(len(hand)))
-    if lead is None:
-        return every
-    numbers = [NUMBER_OF[c] for c in hand]
-    if not any(SUIT[n] == lead for n in numbers):
-        return every
-    return {i for i, n in enumerate(numbers) if SUIT[n] == lead or IS_WILD[n]}
-
-
 def join_cards(cards: list[str]) -> Text:
     return Text(" ").join(inline(c) for c in cards)
 
@@ -420,7 +408,8 @@ class BlendersTricksScreen(GameScreen[View]):
             button.display = True
             return
         if self.mine(PLAY):
-            ok = playable(hand, view["lead_suit"])
+            may_play = set(view["playable"])
+            ok = {i for i, c in enumerate(hand) if c in may_play}
             dim = set(range(len(hand))) - ok
             marks = {i: ("+" if dim and i in ok else "") + (RECEIVED if c in received else "")
                      for i, c in enumerate(hand)}

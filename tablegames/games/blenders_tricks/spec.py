@@ -1,6 +1,6 @@
 """Blenders Tricks's full spec: rules, bots and screen, imported when the game is chosen."""
 
-from tablegames.core.game import GameSpec, SearchHooks, rules_page
+from tablegames.core.game import GameSpec, SearchHooks, StageCount, rules_page
 from tablegames.games.blenders_tricks import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blenders_tricks.bot import HeuristicBot
@@ -15,7 +15,8 @@ SPEC = GameSpec(
     parse_action=parse_action,
     bots=bot_levels(HeuristicBot),
     # Playouts end with the round, judged by the standings then.
-    search=SearchHooks(playout="heuristic", stage=BlendersState.stage, standings=BlendersState.standings),
+    search=SearchHooks(playout="heuristic", standings=BlendersState.standings),
+    stage=StageCount("round", BlendersState.stage),
     default_bot="heuristic",
     rules_text=rules_page("tablegames.games.blenders_tricks"),
     score_note="Smallest spread wins (highest minus lowest suit total); tie: the higher lowest suit.",

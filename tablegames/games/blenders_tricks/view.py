@@ -46,6 +46,7 @@ class View(TypedDict):
     leader: int  # leads the current trick (in the pass phase: the first trick)
     turn: int | None  # whose card is due (play phase)
     hand: list[str] | None
+    playable: list[str]  # the viewer's cards it may play now, in hand order (none unless its card is due)
     received: list[str]  # cards passed to this seat this round, until its first card of the round
     hand_sizes: list[int]
     passed: list[bool]  # pass phase: who has chosen
@@ -71,6 +72,10 @@ def build_view(state: BlendersState, seat: int | None) -> View:
     n = state.n
     ids = CARD_IDS
     hand = None if seat is None else [ids[c] for c in sorted(state.hands[seat])]
+    playable: list[str] = []
+    if seat is not None:
+        may_play = state.playable(seat)
+        playable = [ids[c] for c in sorted(state.hands[seat]) if c in may_play]
     received: list[str] = []
     if seat is not None:
         held = state.hands[seat]
@@ -95,6 +100,7 @@ def build_view(state: BlendersState, seat: int | None) -> View:
         "leader": state.leader,
         "turn": state.turn,
         "hand": hand,
+        "playable": playable,
         "received": received,
         "hand_sizes": [len(h) for h in state.hands],
         "passed": [] if choices is None else [choices.has_chosen(s) for s in range(n)],

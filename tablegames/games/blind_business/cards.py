@@ -18,7 +18,10 @@ DISTRICT_CODES = ("PG", "BW", "CS", "DT")
 # The word used in the notation ("assign station").
 DISTRICT_WORDS = ("playground", "boardwalk", "station", "downtown")
 
-TRAINERS = (48, 49)
+# The Trainers are the deck's last cards: a Trainer's slot in per-Trainer
+# lists (the state's ``tdist``) is ``card - FIRST_TRAINER``.
+FIRST_TRAINER = 48
+TRAINERS = (FIRST_TRAINER, FIRST_TRAINER + 1)
 DECK_SIZE = 50
 VERSATILE_RANK = 12
 
@@ -30,26 +33,26 @@ OK_TOKENS = 4
 
 
 def _district(c: int) -> int:
-    return c // 12 if c < 48 else -1
+    return c // 12 if c < FIRST_TRAINER else -1
 
 
 def _number(c: int) -> int:
     """The printed number 1..11; 0 for a Versatile or a Trainer."""
-    if c >= 48:
+    if c >= FIRST_TRAINER:
         return 0
     rank = c % 12 + 1
     return rank if rank <= 11 else 0
 
 
 def _card_id(c: int) -> str:
-    if c >= 48:
-        return f"TR{c - 47}"
+    if c >= FIRST_TRAINER:
+        return f"TR{c - FIRST_TRAINER + 1}"
     rank = c % 12 + 1
     return DISTRICT_CODES[c // 12] + ("V" if rank == VERSATILE_RANK else str(rank))
 
 
 def _card_name(c: int) -> str:
-    if c >= 48:
+    if c >= FIRST_TRAINER:
         return "a Trainer"
     rank = c % 12 + 1
     what = "Versatile" if rank == VERSATILE_RANK else str(rank)
@@ -58,7 +61,7 @@ def _card_name(c: int) -> str:
 
 DISTRICT: tuple[int, ...] = tuple(_district(c) for c in range(DECK_SIZE))
 NUMBER: tuple[int, ...] = tuple(_number(c) for c in range(DECK_SIZE))
-IS_VERSATILE: tuple[bool, ...] = tuple(c < 48 and c % 12 == 11 for c in range(DECK_SIZE))
+IS_VERSATILE: tuple[bool, ...] = tuple(c < FIRST_TRAINER and c % 12 == 11 for c in range(DECK_SIZE))
 CARD_ID: tuple[str, ...] = tuple(_card_id(c) for c in range(DECK_SIZE))
 CARD_NAME: tuple[str, ...] = tuple(_card_name(c) for c in range(DECK_SIZE))
 CARD_BY_ID: dict[str, int] = {text: c for c, text in enumerate(CARD_ID)}

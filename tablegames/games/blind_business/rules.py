@@ -67,6 +67,7 @@ from tablegames.games.blind_business.cards import (
     DISTRICT_NAMES,
     DISTRICT_WORDS,
     DISTRICTS,
+    FIRST_TRAINER,
     HAND_SIZE,
     NUMBER,
     OK_TOKENS,
@@ -203,7 +204,7 @@ class BlindBusinessState(BaseState):
         for c in self.areas[seat]:
             d = DISTRICT[c]
             if d < 0:
-                d = self.tdist[c - 48]
+                d = self.tdist[c - FIRST_TRAINER]
                 if d >= 0:
                     counts[d] += 1
                 continue
@@ -236,7 +237,7 @@ class BlindBusinessState(BaseState):
         for c in self.areas[seat]:
             d = DISTRICT[c]
             if d < 0:
-                d = self.tdist[c - 48]
+                d = self.tdist[c - FIRST_TRAINER]
             if d >= 0:
                 out[d].append(c)
         return out
@@ -538,7 +539,7 @@ class BlindBusinessState(BaseState):
         if num == 2 and not self.family:
             self._two(seat)
         # First card of a new district: an unassigned Trainer may join it.
-        if self.dcount[seat][d] == 1 and self._late_trainer(seat, 48, d):
+        if self.dcount[seat][d] == 1 and self._late_trainer(seat, FIRST_TRAINER, d):
             return True
         return num >= 10 and self._discard_check(seat, c)
 
@@ -556,7 +557,7 @@ class BlindBusinessState(BaseState):
         district it just opened; True when a decision now waits."""
         area = self.areas[seat]
         for t in TRAINERS:
-            if t >= first and self.tdist[t - 48] < 0 and t in area:
+            if t >= first and self.tdist[t - FIRST_TRAINER] < 0 and t in area:
                 self.decisions.push(PlacingTrainer(seat, trainer=t, districts=(district,), opened=district))
                 self.emit(lambda: f"{self.names[seat]} won the first {DISTRICT_NAMES[district]} card and "
                                   f"may assign their unassigned Trainer there.")
@@ -710,7 +711,7 @@ class BlindBusinessState(BaseState):
         if district is None:
             self.emit(lambda: f"{self.names[seat]} leaves the Trainer unassigned.")
         else:
-            self.tdist[d.trainer - 48] = district
+            self.tdist[d.trainer - FIRST_TRAINER] = district
             self.dcount[seat][district] += 1
             self.emit(lambda: f"{self.names[seat]} assigns the Trainer to the {DISTRICT_NAMES[district]}.")
 
@@ -726,8 +727,8 @@ class BlindBusinessState(BaseState):
         c = action.card
         area.remove(c)
         self.discards.append(c)
-        if c >= 48:
-            self.tdist[c - 48] = -1
+        if c >= FIRST_TRAINER:
+            self.tdist[c - FIRST_TRAINER] = -1
         self.recount(seat)
         self.emit(lambda: f"{self.names[seat]} discards {card_name(c)}.")
 
@@ -862,6 +863,12 @@ class BlindBusinessState(BaseState):
 
     def view(self, seat: int | None) -> BusinessView:
         return _view.build_view(self, seat)
+
+    def stage(self) -> int:
+        """The round of turns on the table (the last one once over): the
+        view's count, and the spec's stage."""
+        n = self.n
+        return min(self.turn_no // n + 1, self.turns_total // n)
 
     def secret_cards(self, seat: int | None) -> set[str]:
         return _view.secret_cards(self, seat)

@@ -1,13 +1,13 @@
 """Blind Business's full spec: rules, bots and screen, imported when the game is chosen."""
 
-from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
+from tablegames.core.game import GameSpec, Option, SearchHooks, StageCount, rules_page
 from tablegames.games.blind_business import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blind_business.bot import HeuristicBot, careless_share
 from tablegames.games.blind_business.playout import PlayoutBot
 from tablegames.games.blind_business.position import build_position, describe_position
 from tablegames.games.blind_business.vocab import parse_action
-from tablegames.games.blind_business.rules import new_state
+from tablegames.games.blind_business.rules import BlindBusinessState, new_state
 from tablegames.games.blind_business.sampler import sample
 
 SPEC = GameSpec(
@@ -19,6 +19,8 @@ SPEC = GameSpec(
     describe_position=describe_position,
     bots=bot_levels(HeuristicBot),
     search=SearchHooks(playout=PlayoutBot, lead_steps=3, random_rivals=careless_share),
+    # The rounds of turns, as the table counts them (the review's PgUp/PgDn).
+    stage=StageCount("round", BlindBusinessState.stage),
     default_bot="heuristic",
     rules_text=rules_page("tablegames.games.blind_business"),
     options=(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from tablegames.core.state import SeatCard
 from tablegames.games.blind_business import INFO
-from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, NUMBER, TRAINERS
+from tablegames.games.blind_business.cards import CARD_ID, DISTRICT, DISTRICT_NAMES, FIRST_TRAINER, NUMBER, TRAINERS
 from tablegames.games.blind_business.scoring import score_lines
 from tablegames.games.blind_business.vocab import (
     EMPTY,
@@ -170,7 +170,7 @@ def agenda(state: BlindBusinessState) -> list[Step]:
             # A waiting Trainer joining a new district: the other waiting
             # Trainer, then the won card's discard check, are still to come.
             t = TRAINERS[1]
-            if d.trainer < t and state.tdist[t - 48] < 0 and t in state.areas[seat]:
+            if d.trainer < t and state.tdist[t - FIRST_TRAINER] < 0 and t in state.areas[seat]:
                 steps.append((LATE_TRAINER, seat, t, d.opened))
             c = state.won_card(seat)
             if not state.family and NUMBER[c] >= 10:
@@ -228,7 +228,7 @@ def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:
         for c in sorted(state.areas[s], key=area_order):
             d = DISTRICT[c]
             if d < 0:
-                d = state.tdist[c - 48]
+                d = state.tdist[c - FIRST_TRAINER]
             grouped[UNASSIGNED_GROUP if d < 0 else DISTRICT_NAMES[d]].append(CARD_ID[c])
         areas.append(grouped)
     phase = state.phase
@@ -242,7 +242,7 @@ def build_view(state: BlindBusinessState, seat: int | None) -> BusinessView:
         "phase": phase.value,
         "to_move": list(state.to_move()),
         "start": state.start,
-        "round": min(state.turn_no // n + 1, state.turns_total // n),
+        "round": state.stage(),
         "rounds": state.turns_total // n,
         "turn": min(state.turn_no + 1, state.turns_total),
         "turns": state.turns_total,

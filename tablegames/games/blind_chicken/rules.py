@@ -213,9 +213,10 @@ class BlindChickenState(BaseState):
             return [KEEP_ALL, *(SetAside(i) for i in range(1, earlier + 1))]
         return []
 
-    # Search bots play out only to the end of the hand (core/search.py).
+    # The hand on the table ("Hand 2"; the last one once over): the view's
+    # count, and the spec's stage (search bots play out only to its end).
     def stage(self) -> int:
-        return self.hand_no
+        return self.hand_no if self.phase == Phase.OVER else self.hand_no + 1
 
     def standings(self) -> tuple[int, ...]:
         return tuple(self.scores)

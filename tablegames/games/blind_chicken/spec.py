@@ -1,6 +1,6 @@
 """Blind Chicken's full spec: rules, bots and screen, imported when the game is chosen."""
 
-from tablegames.core.game import GameSpec, Option, SearchHooks, rules_page
+from tablegames.core.game import GameSpec, Option, SearchHooks, StageCount, rules_page
 from tablegames.games.blind_chicken import INFO
 from tablegames.core.search import bot_levels
 from tablegames.games.blind_chicken.bot import HeuristicBot, nearby_orders
@@ -15,8 +15,8 @@ SPEC = GameSpec(
     parse_action=parse_action,
     bots=bot_levels(HeuristicBot),
     # Playouts end with the hand, judged by the standings then.
-    search=SearchHooks(playout="heuristic", alternatives=nearby_orders, stage=BlindChickenState.stage,
-                       standings=BlindChickenState.standings),
+    search=SearchHooks(playout="heuristic", alternatives=nearby_orders, standings=BlindChickenState.standings),
+    stage=StageCount("hand", BlindChickenState.stage),
     default_bot="heuristic",
     rules_text=rules_page("tablegames.games.blind_chicken"),
     options=(

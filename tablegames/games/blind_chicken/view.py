@@ -60,7 +60,7 @@ def build_view(state: BlindChickenState, seat: int | None) -> BlindChickenView:
         "seat": seat,
         "names": list(state.names),
         "phase": phase.value,
-        "hand_no": state.hand_no if phase == OVER else state.hand_no + 1,
+        "hand_no": state.stage(),
         "hand_limit": state.hand_limit,
         "target": state.target,
         "dealer": state.dealer,

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 
 from tablegames.games.nutty_business.vocab import (
     BANK, C2, C3, C5, CARD_NAMES, CUSTOMS, HIDDEN, HIDEOUT, RAID, ROBBERY,
-    First, Play, Raid, Start, kind_of,
+    First, Phase, Play, Raid, Start, kind_of,
 )
 from tablegames.games.nutty_business.view import NuttyView
 from tablegames.ui.game_screen import GameScreen
@@ -198,16 +198,12 @@ class NuttyBusinessScreen(GameScreen[NuttyView]):
         d = view["decision"]
         return d["kind"] if d else ""
 
-    PHASE_ACTIONS = {
-        "pile": {"play"},
-        "play_on": {"play"},
-    }
+    # Which keys each phase offers; key_offered: only while a card is due
+    # (not an order, customs or a raid to answer).
+    PHASE_KEYS = {Phase.PLAY: {"pile", "play_on"}}
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        phases = self.PHASE_ACTIONS.get(action)
-        if phases is not None:
-            return self.decision() in phases
-        return super().check_action(action, parameters)
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return self.decision() == "play"
 
     # ----- drawing
     def face(self, card: str) -> CardFace:

@@ -204,6 +204,18 @@ def test_dynamite_works_in_players_columns_and_in_billys():
     assert not reveal["seats"][0]["shot"][G]
 
 
+def test_your_view_gives_your_columns_totals_after_the_dynamite_and_what_a_claim_would_make_them():
+    state = position(2, hands=["G7 JX B2", "C3 C4 D9"], deck="B1 B3",
+                     loot=[{"G": "G5 G8 GX G9", "J": "J3 J10"}, {"C": "C6 C2"}])
+    mine = state.view(0)
+    assert mine["totals"] == [5 + 9, 0, 0, 3 + 10, 0]
+    # G7 after the dynamite counts; JX blasts the J10 before it; B2 opens banknotes.
+    assert mine["claim_totals"] == [5 + 9 + 7, 3, 2]
+    # The others' columns are theirs alone: the public table has none.
+    assert state.view(None)["totals"] is None and state.view(None)["claim_totals"] is None
+    assert state.view(1)["totals"] == [0, 0, 8, 0, 0]
+
+
 def test_tie_with_billy_is_safe():
     reveal = reveal_of([{"G": "G3 G4"}, {"G": "G1"}], {"G": "G7"})
     assert reveal["seats"][0]["shot"] == [False] * 5

@@ -9,7 +9,7 @@ import pytest
 
 from tablegames.core.game import IllegalAction
 from tablegames.games.blenders_tricks.vocab import (
-    CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Phase, Play,
+    CARD_IDS, CLAIMS, DECK, ICONS, KEEP, PASSES, PLAYS, SPENDS, SUIT, SUIT_NAMES, WILDS, Claim, Pass, Phase, Play,
     Spend, card_id, parse_action,
 )
 from tests.games.blenders_tricks.helpers import build, history, new, play, playing
@@ -153,6 +153,15 @@ def test_a_wild_may_always_be_played_even_when_you_could_follow():
     play(state, 1)
     assert sorted(a.card for a in state.legal_actions(1)) == [4, 20]
     state.apply(1, PLAYS[20])
+
+
+def test_your_view_lists_the_cards_you_may_play_following_suit_and_only_while_your_card_is_due():
+    state = playing([[1, 6, 9], [4, 20, 2], [7, 8, 11]])
+    assert state.view(0)["playable"] == [CARD_IDS[c] for c in (1, 6, 9)]  # the leader: any card
+    play(state, 1)
+    assert state.view(1)["playable"] == [CARD_IDS[4], CARD_IDS[20]]  # White Oak or the wild, not 2
+    assert state.view(0)["playable"] == [] and state.view(2)["playable"] == []  # not their card
+    assert state.view(None)["playable"] == []
 
 
 def test_without_the_lead_suit_any_card_may_be_played():

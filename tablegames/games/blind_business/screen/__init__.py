@@ -108,6 +108,8 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         Phase.ANSWER: {"answer('yes')", "answer('no')"},
         Phase.REPLY: {"answer('accept')", "answer('reject')"},
     }
+    # "o" always answers: when it cannot toggle a token, it says why.
+    EXPLAINS = {"ok_why": "toggle_ok"}
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
@@ -299,12 +301,6 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         if action == "rival":
             return len(self.view["names"]) > 2
         return True
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "ok_why":
-            # "o" always answers: when it cannot toggle a token, it says why.
-            return not super().check_action("toggle_ok", ())
-        return super().check_action(action, parameters)
 
     # ----- picking a slot on the board
     def action_rival(self, delta: int) -> None:
