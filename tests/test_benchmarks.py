@@ -40,7 +40,7 @@ TABLES: dict[str, list[list[str]]] = {
     "bench_rules_ab.py": [["Game", "Players", "Old µs/game", "New µs/game", "New/old"]],
     "bench_saves.py": [["What", "ms (median)"]],
     "bench_screens.py": [["what", "tries", "median ms", "x floor", "p95 ms", "first ms", "CPU median ms"]],
-    "bench_serve.py": [["What (ms)", "Median", "p95"]],
+    "bench_serve.py": [["What (ms)", "tablegames median", "p95", "bare app median", "p95", "x floor"]],
     "bench_startup.py": [["case", "first frame ms", "process ms", "peak RSS MiB"]],
     "bench_strength.py": [
         ["game", "players", "against", "games", "hard share (95% CI)", "x fair", "normal share (95% CI)"],
@@ -67,6 +67,12 @@ ROWS: dict[str, list[str]] = {
         "review right (a move)",
         "review PgDn (next hand)",
         "review End (last move)",
+    ],
+    "bench_serve.py": [
+        "page open to the first screen",
+        "first click (a new process) to the next screen",
+        "warm click to the next screen",
+        "warm click: in the app, to its last write",
     ],
     "bench_rules_ab.py": ["blind-business", "blind-chicken", "blasting-billy", "nutty-business", "blenders-tricks"],
 }
