@@ -39,7 +39,8 @@ TABLES: dict[str, list[list[str]]] = {
     "bench_rules.py": [["game", "players", "games/s", "actions/s", "actions/game"]],
     "bench_rules_ab.py": [["Game", "Players", "Old µs/game", "New µs/game", "New/old"]],
     "bench_saves.py": [["What", "ms (median)"]],
-    "bench_serve.py": [["What (ms)", "Median", "p95"]],
+    "bench_screens.py": [["what", "tries", "median ms", "x floor", "p95 ms", "first ms", "CPU median ms"]],
+    "bench_serve.py": [["What (ms)", "tablegames median", "p95", "bare app median", "p95", "x floor"]],
     "bench_startup.py": [["case", "first frame ms", "process ms", "peak RSS MiB"]],
     "bench_strength.py": [
         ["game", "players", "against", "games", "hard share (95% CI)", "x fair", "normal share (95% CI)"],
@@ -55,6 +56,23 @@ ROWS: dict[str, list[str]] = {
         "Enter at the handover to complete game screen",
         "floor: a bare Textual app, a key rewrites a line",
         "floor: a bare Textual app, Enter switches screens",
+    ],
+    "bench_screens.py": [
+        "floor: a bare Textual app, a key pushes a screen",
+        "picker digit to complete seat setup",
+        "seat setup ctrl+s to complete first handover",
+        "picker h to complete history",
+        "picker s to complete statistics",
+        "results r to complete review",
+        "review right (a move)",
+        "review PgDn (next hand)",
+        "review End (last move)",
+    ],
+    "bench_serve.py": [
+        "page open to the first screen",
+        "first click (a new process) to the next screen",
+        "warm click to the next screen",
+        "warm click: in the app, to its last write",
     ],
     "bench_rules_ab.py": ["blind-business", "blind-chicken", "blasting-billy", "nutty-business", "blenders-tricks"],
 }

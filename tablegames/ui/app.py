@@ -23,6 +23,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.events import Event, Key, Resize
 from textual.screen import Screen
 
@@ -328,6 +329,18 @@ class TableGamesApp(App):
         from textual.theme import ThemeProvider
 
         self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+    # ----- styles
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Textual restyles a node (and all it holds) whenever a class of it
+        changes, even before it is mounted: an Input made with a value
+        sets two classes as it is built, a compact widget one, each a full
+        pass of the stylesheet over a widget that is styled again when it
+        is mounted (``App._register``). Those passes were an eighth of the
+        time from the picker's digit to the seat setup; a node not in the
+        app yet is left for its mounting."""
+        if node is self or node.is_attached:
+            super().update_styles(node, animate=animate)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hide_keys":

@@ -40,6 +40,11 @@ class SetupScreen(Screen):
         Binding("down", "app.focus_next", "Next field", show=False),
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
+    # The players' count has the keys from the start. (Textual's default
+    # gives them to the first focusable widget, the form's scroll container,
+    # whose focus and blur each restyled the whole form: a fifth of the
+    # time from the picker's digit to this screen.)
+    AUTO_FOCUS = "#count"
 
     def __init__(self, spec: GameSpec) -> None:
         super().__init__()
@@ -94,11 +99,17 @@ class SetupScreen(Screen):
                 yield Cycler([(n, str(n)) for n in spec.player_range], self.start_count, id="count")
                 yield Static(f"{spec.min_players}-{spec.max_players}; bots fill any seat",
                              classes="setup-help")
+            # Each row as it starts (shown or not, a bot's name), so that
+            # nothing changes once mounted: a change there cost a second
+            # layout of the whole form.
+            names = self.seat_names(self.start_kinds)
             for i in range(spec.max_players):
-                with Horizontal(classes="setup-row seat-row", id=f"seat-{i}"):
+                row = Horizontal(classes="setup-row seat-row", id=f"seat-{i}")
+                row.display = i < self.start_count
+                with row:
                     yield Label(f"Seat {i + 1}", classes="setup-label")
-                    yield Input(self.human_names[i], max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
-                                classes="setup-name")
+                    yield Input(names[i], max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
+                                classes="setup-name", disabled=self.start_kinds[i] != HUMAN)
                     yield Cycler(kinds, self.start_kinds[i], id=f"kind-{i}")
             for option in spec.options:
                 with Horizontal(classes="setup-row"):
@@ -121,18 +132,28 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = False  # a steady cursor
-        self._show_seats(self.start_count)
-        self._name_bots()
-        self.query_one("#count", Cycler).focus()
+        self.query_one("#count", Cycler).focus()  # (AUTO_FOCUS gave it the keys already, if the app has focus)
+
+    def seat_names(self, kinds: list[str]) -> list[str]:
+        """What each seat's name field shows for these seat types: a human's
+        name, or a bot's as on the command line ("Bot 1", "Bot 2 (easy)"),
+        bots numbered in seat order."""
+        names, number = [], 0
+        for i, kind in enumerate(kinds):
+            if kind == HUMAN:
+                names.append(self.human_names[i])
+            else:
+                number += 1
+                names.append(bot_name(number, kind, self.spec.default_bot))
+        return names
 
     def _name_bots(self) -> None:
-        """Bots are named as on the command line ("Bot 1", "Bot 2 (easy)"),
-        numbered in seat order; a seat turned back into a human gets back
-        the name it had."""
-        number = 0
-        for i in range(self.spec.max_players):
+        """A seat's type changed: bots renamed in seat order; a seat turned
+        back into a human gets back the name it had."""
+        kinds = [self.query_one(f"#kind-{i}", Cycler).value for i in range(self.spec.max_players)]
+        names = self.seat_names(kinds)
+        for i, kind in enumerate(kinds):
             field = self.query_one(f"#name-{i}", Input)
-            kind = self.query_one(f"#kind-{i}", Cycler).value
             if kind == HUMAN:
                 if field.disabled:
                     field.value = self.human_names[i]
@@ -141,8 +162,7 @@ class SetupScreen(Screen):
             if not field.disabled:
                 self.human_names[i] = field.value
                 field.disabled = True
-            number += 1
-            field.value = bot_name(number, kind, self.spec.default_bot)
+            field.value = names[i]
 
     def _show_seats(self, count: int) -> None:
         for i in range(self.spec.max_players):

@@ -27,6 +27,7 @@ class Frame:
     time: float  # perf_counter when the frame was handed to the terminal
     text: str  # the whole terminal after it
     screen: str  # the class name of the app's screen when it was drawn
+    cpu: float = 0.0  # process_time then (the CPU the process had used: benchmarks)
 
 
 class VirtualTerminal:
@@ -100,7 +101,7 @@ class FrameRecorder:
             renderable.render_segments(app.console)  # what a real driver does with it
             recorder.terminal.apply(renderable)
             text = recorder.terminal.text if recorder.keep_text else ""
-            recorder.frames.append(Frame(now, text, type(app.screen).__name__))
+            recorder.frames.append(Frame(now, text, type(app.screen).__name__, time.process_time()))
 
         App._display = hooked  # type: ignore[method-assign]
         return self
