@@ -48,7 +48,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
-from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
+from tablegames.games.blasting_billy.rules import BlastingBillyState
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id,
 )
@@ -125,9 +125,9 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
         raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
                             "played, whose turn it is says so.")
     _check_loot_was_played(names, loot, start, _first_pile(len(names)) + len(names) if to_move is None else played)
-    return lay_out(names, seed, hands=hands, loot=[_columns(cards) for cards in loot],
-                   billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
-                   final_left=final_left, last_drawer=last_drawer, to_move=to_move)
+    return BlastingBillyState(names, random.Random(seed), hands=hands, loot=[_columns(cards) for cards in loot],
+                              billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
+                              final_left=final_left, last_drawer=last_drawer, to_move=to_move)
 
 
 Piles = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int], list[int]]

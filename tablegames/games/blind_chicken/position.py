@@ -53,7 +53,9 @@ from typing import Any, Mapping, Sequence
 
 from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
-from tablegames.games.blind_chicken.rules import BlindChickenState, set_up
+import random
+
+from tablegames.games.blind_chicken.rules import BlindChickenState, hand_limit_of
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
 
 FIELDS = ("hand_no", "dealer", "hand_scores", "hands", "taken", "trick", "leader", "decision", "to_move")
@@ -154,9 +156,10 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         _check_last_hand_scored(hand_scores[-1], taken, leader, names)
 
     arranging = _to_move(description, phase, names, leader, trick)
-    return set_up(names, seed, target=options.get("target", 0), hand_limit=_hand_limit(options, n),
-                  dealer=dealer, hand_no=finished, hand_scores=hand_scores, hands=hands, taken=taken,
-                  leader=leader, trick=trick, phase=phase, arranging=arranging)
+    return BlindChickenState(names, random.Random(seed), target=options.get("target", 0),
+                             hand_limit=hand_limit_of(options, n), dealer=dealer, hand_no=finished,
+                             hand_scores=hand_scores, hands=hands, taken=taken, leader=leader, trick=trick,
+                             phase=phase, arranging=arranging)
 
 
 def describe_position(state: BlindChickenState) -> dict[str, Any]:
@@ -184,11 +187,6 @@ def describe_position(state: BlindChickenState) -> dict[str, Any]:
 
 
 # ----- checks
-def _hand_limit(options: Mapping[str, int], n: int) -> int:
-    hands = options.get("hands", 0)
-    return n if hands == 0 else hands  # as the rules read the option (< 0: no limit)
-
-
 def _check_each_card_once(hands: list[list[int]], taken: list[list[tuple[int, ...]]], trick: list[int],
                           lowest: int) -> None:
     seen: set[int] = set()
@@ -224,7 +222,7 @@ def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]
                          names: Sequence[str]) -> None:
     """The match ends after the first hand that reaches the hand limit or
     the target: not before the hands described, and after them if over."""
-    limit, target = _hand_limit(options, len(names)), options.get("target", 0)
+    limit, target = hand_limit_of(options, len(names)), options.get("target", 0)
     rules = f"{f'{limit} hand(s)' if limit > 0 else 'no hand limit'}, {f'target {target}' if target else 'no target'}"
     totals = [0] * len(names)
     for k, row in enumerate(hand_scores, start=1):
