@@ -17,7 +17,7 @@ from the queue, never kept on the side.
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Sequence
+from typing import ClassVar, Mapping, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState, LogLine, handles
@@ -325,7 +325,7 @@ def deal_hands(rng: random.Random, n: int) -> list[list[int]]:
     return [deck[i * per:(i + 1) * per] for i in range(n)]
 
 
-def hand_limit_of(options: dict[str, int], n: int) -> int:
+def hand_limit_of(options: Mapping[str, int], n: int) -> int:
     """The match's hand limit as the option sets it (0: one hand per
     player; < 0: no limit)."""
     hands = options.get("hands", 0)
