@@ -146,19 +146,19 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     aside, discard = _aside_and_discard(description, placed, n, seed)
     _check_hands(names, hands, trick, leader, received, phase, size)
     choices: SecretChoices[Pass] | None = None
-    pending: list[BlendersDecision] = []
+    due: list[BlendersDecision] = []
     earner: int | None = None
     if phase is Phase.PASS:
         if trick or last_trick or any(claimed) or any(received):
             raise PositionError("In the pass no card has been played, claimed or received yet.")
         choices = _passed(description, names, hands)
     elif phase is Phase.PLAY:
-        pending += TRICK_TURNS[n][leader][len(trick):]
+        due += TRICK_TURNS[n][leader][len(trick):]
     elif phase is Phase.CLAIM:
-        pending.append(_claim(trick, leader, n))
+        due.append(_claim(trick, leader, n))
     elif phase is Phase.SPEND:
         earner = _earner(names, tokens, claimed, ignored, trick, last_trick)
-        pending += _spenders(description, names, earner, tokens, claimed, ignored)
+        due += _spenders(description, names, earner, tokens, claimed, ignored)
     elif trick:
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
     else:
@@ -167,7 +167,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     state = BlendersState(names, first_deal(seed, n)[0], round=rnd, totals=totals, tokens=tokens, rounds=rounds,
                           leader=leader, hands=hands, aside=aside, discard=discard, received=received,
                           claimed=claimed, ignored=ignored, trick=trick, last_trick=last_trick, earner=earner,
-                          choices=choices, pending=pending)
+                          choices=choices, due=due)
     _check_rounds(state)
     _check_this_round(state, phase, size)
     _check_tokens(state, phase)

@@ -106,13 +106,13 @@ class BlendersState(BaseState):
                  tokens: list[int], rounds: list[RoundRecord], leader: int, hands: list[list[int]],
                  aside: list[int], discard: list[int], received: list[list[int]], claimed: list[list[int]],
                  ignored: list[list[int]], trick: list[int], last_trick: LastTrick | None, earner: int | None,
-                 choices: SecretChoices[Pass] | None, pending: Iterable[BlendersDecision] = ()) -> None:
+                 choices: SecretChoices[Pass] | None, due: Iterable[BlendersDecision] = ()) -> None:
         """The one way to make a state, from its parts: the new deal
         (``new_state``), the sampler's re-deal and a described position.
         ``trick`` holds the current trick's cards from its ``leader`` on;
         ``choices`` the passes chosen so far (None once they are
         delivered): the seats still to choose are due first, then the
-        ``pending`` decisions in order (the trick's turns, a claim, the
+        ``due`` decisions in order (the trick's turns, a claim, the
         spends)."""
         super().__init__(names, rng)
         n = self.n
@@ -137,7 +137,7 @@ class BlendersState(BaseState):
         self.choices = choices
         if choices is not None:
             self.decisions.push_together(PASS_CHOICES[s] for s in range(n) if not choices.has_chosen(s))
-        for decision in pending:
+        for decision in due:
             self.decisions.push(decision)
 
     # What is due is the queue's: the phase and whose card is due come from it.

@@ -69,16 +69,16 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
             else:
                 left, right = rng.sample(hands[s], 2)
             choices.choose(s, PASSES[left][right])
-    pending: list[BlendersDecision] = []
+    due: list[BlendersDecision] = []
     if phase is Phase.PLAY:
-        pending += TRICK_TURNS[n][leader][len(trick):]
+        due += TRICK_TURNS[n][leader][len(trick):]
     else:
         for d in view["decisions"]:
             cards = tuple(num[c] for c in d["cards"])
             kind = ClaimChoice if d["kind"] == "claim" else SpendChoice
-            pending.append(kind(d["seat"], cards))
+            due.append(kind(d["seat"], cards))
     return BlendersState(names, state_rng, round=view["round"], totals=[list(t) for t in view["totals"]],
                          tokens=list(view["tokens"]), rounds=rounds, leader=leader, hands=hands, aside=aside,
                          discard=discard, received=received, claimed=claimed,
                          ignored=[[num[c] for c in cards] for cards in view["ignoring"]], trick=trick,
-                         last_trick=last_trick, earner=view["earner"], choices=choices, pending=pending)
+                         last_trick=last_trick, earner=view["earner"], choices=choices, due=due)
