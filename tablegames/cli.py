@@ -376,10 +376,12 @@ def position_match(spec, args: argparse.Namespace):
     options = _resolve_options(spec, raw_options, len(seats))
     names = tuple(seat.name for seat in seats)
     try:
-        position.build(spec, names, description, options, seed)
+        state = position.build(spec, names, description, options, seed)
     except position.PositionError as exc:
         raise CliError(f"The position in {quoted(args.position)} is impossible: {exc}") from None
-    return Match.new(spec.id, seats, options, seed, position=description)
+    # The record keeps the game's own description of it: every seat by
+    # name, every default filled in (records.first_state builds it back).
+    return Match.new(spec.id, seats, options, seed, position=position.describe(spec, state))
 
 
 def _position_bots(text: str, seats: list, spec) -> list:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import reprlib
 from collections import Counter
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
@@ -35,9 +36,24 @@ class PositionError(ValueError):
 
 
 def build(spec: "GameSpec", names: Sequence[str], description: Mapping[str, Any],
-          options: Mapping[str, Any] | None = None, seed: int = 0) -> "GameState":
+          options: Mapping[str, Any] | None = None, seed: int = 0, *, first_seat: int = 1) -> "GameState":
     """The state ``description`` describes, checked: the game's own checks,
-    then that it holds exactly the pieces of a fresh game."""
+    then that it holds exactly the pieces of a fresh game.
+
+    A seat is written as its player's name or as its number, counted from
+    1 as everywhere a player reads (seat setup, messages). ``first_seat=0``
+    reads the numbers of a position saved in a record before that: the
+    position files it was started from counted seats from 0. (Records now
+    keep the game's own description, ``describe``, which names every seat.)"""
+    token = _FIRST_SEAT.set(first_seat)
+    try:
+        return _build(spec, names, description, options, seed)
+    finally:
+        _FIRST_SEAT.reset(token)
+
+
+def _build(spec: "GameSpec", names: Sequence[str], description: Mapping[str, Any],
+           options: Mapping[str, Any] | None, seed: int) -> "GameState":
     if spec.build_position is None:
         raise PositionError(f"{spec.title} cannot start from a position.")
     try:
@@ -94,13 +110,18 @@ def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
                             "missing in all); every piece must be somewhere.")
 
 
+# The number of the first seat in the description being built (see build).
+_FIRST_SEAT: ContextVar[int] = ContextVar("first_seat", default=1)
+
+
 def seat_of(names: Sequence[str], value: Any, what: str) -> int:
-    """A seat written as its number or its player's name."""
-    if type(value) is int and 0 <= value < len(names):
-        return value
+    """A seat written as its player's name or its number (from 1)."""
     if isinstance(value, str) and value in names:
         return list(names).index(value)
-    raise PositionError(f"{what} must be a seat number 0-{len(names) - 1} or a player's name, "
+    first = _FIRST_SEAT.get()
+    if type(value) is int and first <= value < len(names) + first:
+        return value - first
+    raise PositionError(f"{what} must be a player's name or a seat number {first}-{len(names) - 1 + first}, "
                         f"not {said(value)}.")
 
 

@@ -412,11 +412,12 @@ def _decision(state: _Draft, description: Mapping[str, Any], phase: Phase) -> No
         raise PositionError("'rows' are only for a game over by five in a row ('decision': 'over').")
     given = description.get("to_move")
     if phase == Phase.SETUP:
-        looking = tuple(range(state.n)) if given is None else given
-        if not isinstance(looking, (list, tuple)) or not looking:
+        if given is None:
+            state.looking = tuple(range(state.n))
+            return
+        if not isinstance(given, list) or not given:
             raise PositionError("'to_move' for the first look is the list of players still to look.")
-        seats = [seat_of(names, s, "'to_move'") for s in looking]
-        state.looking = tuple(sorted(set(seats)))
+        state.looking = tuple(sorted({seat_of(names, s, "'to_move'") for s in given}))
         return
     if phase == Phase.OVER:
         _over(state, description)

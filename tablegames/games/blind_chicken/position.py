@@ -124,7 +124,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     tricks_taken = sum(len(t) for t in taken)
     after_dealer = (dealer + 1) % n
     if tricks_taken == 0:
-        leader = seat(description.get("leader", after_dealer), "'leader'")
+        leader = seat(description["leader"], "'leader'") if "leader" in description else after_dealer
         if leader != after_dealer:
             raise PositionError(f"The player after the dealer leads the first trick: {names[after_dealer]}, "
                                 f"not {names[leader]}.")
@@ -166,7 +166,7 @@ def describe_position(state: BlindChickenState) -> dict[str, Any]:
     """``state`` as build_position takes it back."""
     names = state.names
     # A name says more than a number, unless two players share it.
-    who: Any = (lambda s: names[s]) if len(set(names)) == len(names) else (lambda s: s)
+    who: Any = (lambda s: names[s]) if len(set(names)) == len(names) else (lambda s: s + 1)
     phase = state.phase
     description: dict[str, Any] = {
         "hand_no": state.hand_no if phase == OVER else state.hand_no + 1,

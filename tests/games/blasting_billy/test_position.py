@@ -138,7 +138,7 @@ def test_an_unknown_field_is_refused():
 def test_a_bad_seat_is_refused():
     d = fresh()
     d["to_move"] = "Zed"
-    refused(d, "'to_move' must be a seat number 0-1 or a player's name, not 'Zed'.")
+    refused(d, "'to_move' must be a player's name or a seat number 1-2, not 'Zed'.")
 
 
 def test_a_decision_the_game_does_not_have_is_refused():

@@ -133,10 +133,13 @@ def test_an_unknown_field_is_refused():
 def test_a_seat_that_is_not_at_the_table_is_refused():
     d = fresh()
     d["dealer"] = "Zed"
-    assert refused(d) == "'dealer' must be a seat number 0-2 or a player's name, not 'Zed'."
+    assert refused(d) == "'dealer' must be a player's name or a seat number 1-3, not 'Zed'."
     d = fresh()
-    d["to_move"] = [0, 7]
-    assert refused(d) == "'to_move' must be a seat number 0-2 or a player's name, not 7."
+    d["to_move"] = [1, 7]
+    assert refused(d) == "'to_move' must be a player's name or a seat number 1-3, not 7."
+    d = fresh()
+    d["to_move"] = [0]  # (seats count from 1, as at seat setup)
+    assert refused(d) == "'to_move' must be a player's name or a seat number 1-3, not 0."
 
 
 def test_an_unknown_decision_is_refused():
