@@ -379,9 +379,7 @@ def position_match(spec, args: argparse.Namespace):
         state = position.build(spec, names, description, options, seed)
     except position.PositionError as exc:
         raise CliError(f"The position in {quoted(args.position)} is impossible: {exc}") from None
-    # The record keeps the game's own description of it: every seat by
-    # name, every default filled in (records.first_state builds it back).
-    return Match.new(spec.id, seats, options, seed, position=position.describe(spec, state))
+    return Match.new(spec.id, seats, options, seed, position=position.recorded(spec, state, description))
 
 
 def _position_bots(text: str, seats: list, spec) -> list:

@@ -51,7 +51,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import (
+    PositionError, card_list, each_card_once, field, per_seat, said, seat_of, unknown_keys,
+)
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
 import random
 
@@ -76,20 +78,8 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         return seat_of(names, value, what)
 
     def cards(value: Any, what: str) -> list[int]:
-        if not isinstance(value, list):
-            raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
-        for card in value:
-            if type(card) is not int:
-                raise PositionError(f"{what} must hold card numbers, not {said(card)}.")
-            if not lowest <= card < DECK_SIZE:
-                raise PositionError(f"There is no card {card} with {n} players (the deck is "
-                                    f"{lowest}-{DECK_SIZE - 1}).")
-        return value
-
-    def per_seat(key: str, value: Any) -> list[Any]:
-        if not isinstance(value, list) or len(value) != n:
-            raise PositionError(f"{said(key)} must be a list of {n} entries, one per seat in seat order.")
-        return value
+        return card_list(value, what, lambda c: c if type(c) is int and lowest <= c < DECK_SIZE else None,
+                         f"with {n} players the cards are {lowest}-{DECK_SIZE - 1}")
 
     phase = DECISIONS.get(field(description, "decision", str, "arrange, play, aside or none"))
     if phase is None:
@@ -109,9 +99,9 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError(f"'hand_scores' must list the {finished} finished hand(s), not {len(hand_scores)}.")
     _check_hand_totals(hand_scores, n)
 
-    hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat("hands", field(description, "hands", list)))]
+    hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat(description, "hands", names))]
     taken: list[list[tuple[int, ...]]] = []
-    for s, tricks in enumerate(per_seat("taken", description.get("taken", [[]] * n))):
+    for s, tricks in enumerate(per_seat(description, "taken", names, default=[])):
         if not isinstance(tricks, list):
             raise PositionError(f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
         for i, t in enumerate(tricks):
@@ -119,7 +109,9 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
                 raise PositionError(f"Every taken trick has {n} cards; {names[s]}'s trick {i + 1} has {len(t)}.")
         taken.append([tuple(t) for t in tricks])
     trick = cards(description.get("trick", []), "'trick'")
-    _check_each_card_once(hands, taken, trick, lowest)
+    each_card_once([*((f"{names[s]}'s hand", h) for s, h in enumerate(hands)),
+                    *((f"{names[s]}'s tricks", [c for t in ts for c in t]) for s, ts in enumerate(taken)),
+                    ("the trick", trick)], lambda card: f"Card {card}")
 
     tricks_taken = sum(len(t) for t in taken)
     after_dealer = (dealer + 1) % n
@@ -187,18 +179,6 @@ def describe_position(state: BlindChickenState) -> dict[str, Any]:
 
 
 # ----- checks
-def _check_each_card_once(hands: list[list[int]], taken: list[list[tuple[int, ...]]], trick: list[int],
-                          lowest: int) -> None:
-    seen: set[int] = set()
-    for card in [c for h in hands for c in h] + [c for ts in taken for t in ts for c in t] + trick:
-        if card in seen:
-            raise PositionError(f"Card {card} is in the position twice.")
-        seen.add(card)
-    for card in range(lowest, DECK_SIZE):
-        if card not in seen:
-            raise PositionError(f"Card {card} is missing: every card lies in a hand, a taken trick or the trick.")
-
-
 def hand_total_range(n: int) -> tuple[int, int]:
     """The fewest and the most minus points a hand can hand out in all, with
     ``n`` players. Most: one player takes every chicken, the costliest
