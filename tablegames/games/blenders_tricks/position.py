@@ -57,7 +57,9 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import (
+    PositionError, card_list, field, per_seat, said, seat_of, unknown_keys, whole_numbers,
+)
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
@@ -72,28 +74,7 @@ FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "
 
 
 def _cards(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
-    for card in value:
-        if type(card) is not int or not 1 <= card <= 40:
-            raise PositionError(f"{what}: {said(card)} is not a card (cards are 1-40).")
-    return list(value)
-
-
-def _per_seat(description: Mapping[str, Any], key: str, n: int) -> list[Any]:
-    value = description.get(key)
-    if value is None:
-        return [[] for _ in range(n)]
-    if not isinstance(value, list) or len(value) != n:
-        raise PositionError(f"{said(key)} must be a list with one entry per seat ({n}).")
-    return value
-
-
-def _numbers(value: Any, what: str, size: int) -> list[int]:
-    if not isinstance(value, list) or len(value) != size or not all(
-            type(x) is int and x >= 0 for x in value):
-        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {said(value)}.")
-    return list(value)
+    return card_list(value, what, lambda c: c if type(c) is int and 1 <= c <= 40 else None, "cards are 1-40")
 
 
 def build_position(names: Sequence[str], options: Mapping[str, int], description: Mapping[str, Any],
@@ -109,25 +90,20 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
         raise PositionError(f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
     leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
-    raw_hands = field(description, "hands", list, "each seat's cards")
-    if len(raw_hands) != n:
-        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(raw_hands)}.")
-    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(raw_hands)]
+    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat(description, "hands", names))]
     trick = _cards(description.get("trick", []), "'trick'")
-    claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(_per_seat(description, "claimed", n))]
-    ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(_per_seat(description, "ignored", n))]
+    claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(per_seat(description, "claimed", names, []))]
+    ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(per_seat(description, "ignored", names, []))]
     received = [_cards(c, f"{names[s]}'s received cards") for s, c in
-                enumerate(_per_seat(description, "received", n))]
+                enumerate(per_seat(description, "received", names, []))]
     for s in range(n):
         if any(c not in claimed[s] for c in ignored[s]):
             raise PositionError(f"{names[s]} ignores a card they did not claim.")
         if len(received[s]) > 2:
             raise PositionError(f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
-    raw_totals = description.get("totals", [[0, 0, 0]] * n)
-    if not isinstance(raw_totals, list) or len(raw_totals) != n:
-        raise PositionError(f"'totals' must be a list with one entry per seat ({n}).")
-    totals = [_numbers(t, f"{names[s]}'s totals", 3) for s, t in enumerate(raw_totals)]
-    tokens = _numbers(description.get("tokens", [0] * n), "'tokens'", n)
+    totals = [whole_numbers(t, f"{names[s]}'s totals", 3)
+              for s, t in enumerate(per_seat(description, "totals", names, [0, 0, 0]))]
+    tokens = whole_numbers(description.get("tokens", [0] * n), "'tokens'", n)
     if sum(tokens) > TOKENS:
         raise PositionError(f"The players hold {sum(tokens)} barley tokens; the game has {TOKENS}.")
     rounds = _rounds(description.get("rounds", []), names)
@@ -188,15 +164,14 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
 def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
     if not isinstance(value, list):
         raise PositionError("'rounds' must be a list of the finished rounds.")
-    n = len(names)
     out = []
     for r in value:
         if not isinstance(r, dict):
             raise PositionError("Each of 'rounds' is an object with gains, ignored, claimed and earner.")
         unknown_keys(r, ("gains", "ignored", "claimed", "earner"))
-        gains = [_numbers(g, "a round's gains", 3) for g in _per_seat(r, "gains", n)]
-        ignored = [_cards(c, "a round's ignored cards") for c in _per_seat(r, "ignored", n)]
-        claimed = [_cards(c, "a round's claimed cards") for c in _per_seat(r, "claimed", n)]
+        gains = [whole_numbers(g, "a round's gains", 3) for g in per_seat(r, "gains", names, [])]
+        ignored = [_cards(c, "a round's ignored cards") for c in per_seat(r, "ignored", names, [])]
+        claimed = [_cards(c, "a round's claimed cards") for c in per_seat(r, "claimed", names, [])]
         earner = seat_of(names, field(r, "earner", (int, str), "who earned the round's token"), "a round's earner")
         out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
                                tuple(tuple(c) for c in claimed), earner))
