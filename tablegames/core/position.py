@@ -143,13 +143,16 @@ def seat_of(names: Sequence[str], value: Any, what: str) -> int:
                         f"not {said(value)}.")
 
 
-def per_seat(description: Mapping[str, Any], key: str, names: Sequence[str], default: Any = None) -> list[Any]:
+REQUIRED: Any = object()  # (per_seat's default: the field must be there)
+
+
+def per_seat(description: Mapping[str, Any], key: str, names: Sequence[str], default: Any = REQUIRED) -> list[Any]:
     """``description[key]``: a list of one entry per seat, in seat order;
     when it is absent (or null), ``default`` for every seat (a fresh copy
-    each), or an error if there is none."""
+    each), or an error if it is ``REQUIRED``."""
     value = description.get(key)
     if value is None:
-        if default is None:
+        if default is REQUIRED:
             raise PositionError(f"The position needs {said(key)} (one entry per seat, in seat order).")
         return [copy.deepcopy(default) for _ in names]
     if not isinstance(value, list) or len(value) != len(names):

@@ -69,7 +69,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
+from tablegames.core.position import (
+    PositionError, field, per_seat, said, seat_of, turns_had, unknown_keys, whole_numbers,
+)
 from tablegames.core.decisions import Decision
 from tablegames.core.secret import SecretChoices
 from tablegames.games.nutty_business.rules import (
@@ -111,15 +113,15 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     first: list[int | None] = [None] * n
     piles: list[list[list[int]]] = [[] for _ in range(n)]
     if setup:
-        if _given(description, "piles") and any(_per_seat(description, "piles", n)):
+        if _given(description, "piles") and any(per_seat(description, "piles", names)):
             raise PositionError("The piles are empty while the first cards are laid face down.")
         first = [None if c is None else _card(c, s, names, f"{names[s]}'s first card")
-                 for s, c in enumerate(_per_seat(description, "first_cards", n))]
+                 for s, c in enumerate(per_seat(description, "first_cards", names, None))]
         if all(c is not None for c in first):
             raise PositionError("Every first card is laid, so they are revealed: "
                                 "describe the first turn (decision 'play') instead.")
     else:
-        piles = [_piles(row, s, names) for s, row in enumerate(_per_seat(description, "piles", n, required=True))]
+        piles = [_piles(row, s, names) for s, row in enumerate(per_seat(description, "piles", names))]
     hands = _hands(description, names, piles, first)
     choices: SecretChoices[int] | None = None
     if setup:
@@ -129,7 +131,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
                 choices.choose(s, k)
 
     # ----- nuts
-    nuts = _numbers(description, "nuts", n) if _given(description, "nuts") else [0] * n
+    nuts = _numbers(description, "nuts", names) if _given(description, "nuts") else [0] * n
     if setup and any(nuts):
         raise PositionError("Nobody has nuts before the first turn.")
     supply = SUPPLY - sum(nuts)
@@ -183,7 +185,7 @@ def _turns_of(start: int, turn_no: int, n: int, seat: int) -> int:
 def _hands(description: Mapping[str, Any], names: Sequence[str], piles: list[list[list[int]]],
            first: list[int | None]) -> list[list[int]]:
     """Each player's hand: given, or their cards on no pile nor face down."""
-    given_hands = _per_seat(description, "hands", len(names)) if _given(description, "hands") else None
+    given_hands = per_seat(description, "hands", names) if _given(description, "hands") else None
     hands = []
     for s in range(len(names)):
         placed = [k for pile in piles[s] for k in pile]
@@ -417,21 +419,11 @@ def _given(description: Mapping[str, Any], key: str) -> bool:
     return description.get(key) is not None
 
 
-def _per_seat(description: Mapping[str, Any], key: str, n: int, required: bool = False) -> list[Any]:
-    if not required and not _given(description, key):
-        return [None] * n
-    rows: list[Any] = field(description, key, list, "one entry per seat")
-    if len(rows) != n:
-        raise PositionError(f"{said(key)} must have one entry per player ({n}), not {len(rows)}.")
-    return rows
-
-
-def _numbers(description: Mapping[str, Any], key: str, n: int | None) -> list[int]:
-    rows = _per_seat(description, key, n, required=True) if n else field(description, key, list)
-    for value in rows:
-        if type(value) is not int or value < 0:
-            raise PositionError(f"{said(key)} must hold whole numbers 0 or more, not {said(value)}.")
-    return list(rows)
+def _numbers(description: Mapping[str, Any], key: str, names: Sequence[str] | None) -> list[int]:
+    """Whole numbers 0 or more: one per seat (``names``), or a list of any length."""
+    if names is None:
+        return whole_numbers(field(description, key, list), said(key))
+    return whole_numbers(per_seat(description, key, names), said(key), len(names))
 
 
 def _card(value: Any, seat: int, names: Sequence[str], where: str) -> int:
@@ -480,7 +472,7 @@ def _ledger(description: Mapping[str, Any], nuts: list[int], names: Sequence[str
             raise PositionError("The position needs 'ledger' (per seat, where their nuts came from, "
                                 "e.g. {\"Contraband\": 5}) once anyone has nuts.")
         return [[0] * len(LEDGER) for _ in nuts]
-    rows = _per_seat(description, "ledger", len(nuts), required=True)
+    rows = per_seat(description, "ledger", names)
     ledger = []
     for s, row in enumerate(rows):
         if not isinstance(row, dict):
