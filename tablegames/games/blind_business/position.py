@@ -77,7 +77,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import (
+    PositionError, card_list, field, per_seat, said, seat_of, unknown_keys, whole_numbers,
+)
 from tablegames.games.blind_business.cards import (
     CARD_BY_ID,
     CARD_ID,
@@ -119,23 +121,15 @@ _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
 _AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
 
 
-def _card(value: Any, where: str) -> int:
-    if not isinstance(value, str) or value not in CARD_BY_ID:
-        raise PositionError(f"{where}: {said(value)} is not a card (cards are ids such as 'PG7', 'BWV', 'TR1').")
-    return CARD_BY_ID[value]
+_CARDS_ARE = "cards are ids such as 'PG7', 'BWV', 'TR1'"
 
 
 def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of card ids, not {said(value)}.")
-    return [_card(v, where) for v in value]
+    return card_list(value, where, lambda v: CARD_BY_ID.get(v) if isinstance(v, str) else None, _CARDS_ARE)
 
 
-def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str]) -> list[Any]:
-    value = description[key]
-    if not isinstance(value, list) or len(value) != len(names):
-        raise PositionError(f"{said(key)} must be a list with one entry per player ({len(names)}).")
-    return value
+def _card(value: Any, where: str) -> int:
+    return _cards([value], where)[0]
 
 
 def _slot(value: Any, what: str) -> int:
@@ -162,14 +156,14 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
     # Cards.
     field(description, "hands", list, "each player's four slots")
-    raw_hands = _per_seat(description, "hands", names)
+    raw_hands = per_seat(description, "hands", names)
     hands: list[list[int]] = []
     for s, raw in enumerate(raw_hands):
         if not isinstance(raw, list) or len(raw) != HAND_SIZE:
             raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
                                 f"empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else _card(v, f"{names[s]}'s hand") for v in raw])
-    areas = ([_cards(a, f"{names[s]}'s play area") for s, a in enumerate(_per_seat(description, "areas", names))]
+    areas = ([_cards(a, f"{names[s]}'s play area") for s, a in enumerate(per_seat(description, "areas", names))]
              if "areas" in description else [[] for _ in range(n)])
     discards = _cards(description["discards"], "'discards'") if "discards" in description else []
     placed = {c for h in hands for c in h if c != EMPTY} | {c for a in areas for c in a} | set(discards)
@@ -202,9 +196,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         if not any(t in a for a in areas):
             raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
         state.tdist[t - 48] = _DISTRICT_OF[district]
-    tokens = _per_seat(description, "tokens", names) if "tokens" in description else [0] * n
-    if not all(type(t) is int and t >= 0 for t in tokens):
-        raise PositionError("'tokens' must be whole numbers 0 or more, one per player.")
+    tokens = whole_numbers(per_seat(description, "tokens", names, 0), "'tokens'", n)
     supply = description.get("supply", OK_TOKENS - sum(tokens))
     if type(supply) is not int or supply < 0 or sum(tokens) + supply > OK_TOKENS:
         raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({said(supply)}) must be whole "
