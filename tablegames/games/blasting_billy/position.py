@@ -2,7 +2,7 @@
 (core/position.py reads the file and checks that every card is there once).
 
 The description names cards as the views do (``G7``, ``JX``: type letter and
-value, ``X`` for the dynamite) and seats by player name or number. Example,
+value, ``X`` for the dynamite) and seats by player name or seat number (from 1, as at seat setup). Example,
 two players (Ann, Bob), Ann to play, 36 cards played::
 
     {"to_move": "Ann",

@@ -2,7 +2,8 @@
 the description of a state (core/position.py holds the file format).
 
 Cards are their numbers (as in the notation, ``play 17``); seats are names
-or seat numbers; lists "per seat" are in seat order. A complete example
+or seat numbers counted from 1 (as at seat setup); lists "per seat" are in
+seat order. A complete example
 (three players, round 2: Ann led White Oak 13, Bob played 15, Cy holds no
 White Oak and may play either card)::
 

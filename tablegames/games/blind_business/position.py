@@ -3,7 +3,8 @@ the description of a state (``GameSpec.build_position`` /
 ``describe_position``; the file format around it is core/position.py's).
 
 The description is JSON in the game's own words: cards by id ("PG7", "BWV",
-"TR1"), seats by player name (or number), districts by name. A complete
+"TR1"), seats by player name (or seat number, from 1 as at seat setup),
+districts by name. A complete
 example, three players: Ann asked Bob for his slot 1, he said no and won
 it (a Trainer), and Ann took his slot 3, the playground 11 (tied for the
 most cards, she has discarded the playground 5 for it); now Bob places his

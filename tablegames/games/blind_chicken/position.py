@@ -4,7 +4,7 @@ checks every game shares).
 
 The description, in seat order, with cards as their numbers (as the
 notation writes them, ``order 30 12 45``) and seats as a player's name or
-seat number. A three-player match in its second hand: Cy took the last
+seat number (from 1, as at seat setup: ``"dealer": 3`` is the third player). A three-player match in its second hand: Cy took the last
 trick and led 30, Ann is to play::
 
     {

@@ -2,7 +2,7 @@
 description, and a state described the same way.
 
 The description is a JSON object; seats are written as a player's name (or
-seat number, 0 first), lists "per seat" are in seat order, cards are the
+seat number, 1 first as at seat setup), lists "per seat" are in seat order, cards are the
 codes of the notation (``c2 c3 c5 bank raid customs robbery hideout``; a
 card id such as ``c2.1`` is accepted too) and piles are numbered 1 and 2 as
 in the notation. Every player owns the same eight cards, so a card is where
