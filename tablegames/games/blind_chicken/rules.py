@@ -87,17 +87,18 @@ class BlindChickenState(BaseState):
         self.hand_limit = hand_limit
         self.dealer = dealer
         self.hand_no = hand_no
-        self.hand_scores = [list(h) for h in hand_scores]
-        self.scores = [sum(h[s] for h in hand_scores) for s in range(n)]
-        self.hands = [list(h) for h in hands]
-        self.taken = [list(tricks) for tricks in taken]
+        # (Copies: the caller's lists, a description's among them, stay as they are.)
+        self.hand_scores = list(map(list, hand_scores))
+        self.scores = list(map(sum, zip(*hand_scores))) if hand_scores else [0] * n
+        self.hands = list(map(list, hands))
+        self.taken = list(map(list, taken))
         self.leader = leader
         self.trick_cards = list(trick)
         self.trick_seats = [(leader + i) % n for i in range(len(trick))]
         # Whoever took the last trick leads the next one (or led the last).
         self.last_trick = (leader, self.taken[leader][-1]) if any(self.taken) else None
         if phase == ORDER:
-            self.decisions.push_together(_ARRANGE[seat] for seat in sorted(arranging))
+            self.decisions.push_together([_ARRANGE[seat] for seat in sorted(arranging)])
         elif phase == PLAY:
             self.decisions.push(_PLAY_END[(leader + len(trick)) % n])
         elif phase == ASIDE:
