@@ -376,10 +376,10 @@ def position_match(spec, args: argparse.Namespace):
     options = _resolve_options(spec, raw_options, len(seats))
     names = tuple(seat.name for seat in seats)
     try:
-        position.build(spec, names, description, options, seed)
+        state = position.build(spec, names, description, options, seed)
     except position.PositionError as exc:
         raise CliError(f"The position in {quoted(args.position)} is impossible: {exc}") from None
-    return Match.new(spec.id, seats, options, seed, position=description)
+    return Match.new(spec.id, seats, options, seed, position=position.recorded(spec, state, description))
 
 
 def _position_bots(text: str, seats: list, spec) -> list:

@@ -1014,7 +1014,7 @@ def test_blenders_tricks_with_one_hand_more_than_there_are_seats_is_one_line(cap
     data = example_position("blenders-tricks")
     data["position"]["hands"].append([])
     code, out, err = run(capsys, "play", "blenders-tricks", "--position", write_raw(tmp_path, json.dumps(data)))
-    assert_one_line_error(code, out, err, "'hands' must have one hand per seat (3), not 4")
+    assert_one_line_error(code, out, err, "'hands' must be a list of 3 entries, one per seat in seat order")
 
 
 TEN_MB = 10 * 1024 * 1024
@@ -1162,3 +1162,22 @@ def test_the_picker_lists_every_game_before_loading_any_games_rules_and_then_che
     assert seen["first"]["resumable"] == []
     assert [Path(p).name for p in seen["listed"]["resumable"]] == ["blind-chicken-abcd1234.json"]
     assert [Path(p.removeprefix("broken:")).name for p in seen["listed"]["broken"]] == ["broken.json"]
+
+
+def test_a_match_from_a_position_file_with_seat_numbers_records_every_seat_by_name(capsys, app_calls, tmp_path):
+    """Seat numbers in a position file count from 1 (``"dealer": 3`` is
+    Cy); the record keeps the game's own description, which names them."""
+    from tablegames.core import position
+
+    spec = registry.get(GAME)
+    names = ["Ann", "Ben", "Cy"]
+    described = position.describe(spec, spec.new_game(names, {}, 4))
+    del described["leader"]  # (the player after the dealer: the default)
+    path = tmp_path / "numbers.json"
+    path.write_text(json.dumps({"game": GAME, "players": names, "seed": 4,
+                                "position": {**described, "dealer": 3, "to_move": [1, 2, 3]}}))
+    code, _, err = run(capsys, "play", GAME, "--position", str(path))
+    assert code == 0, err
+    [(match, _)] = app_calls
+    assert match.record.position["dealer"] == "Cy" and match.record.position["to_move"] == names
+    assert records.first_state(match.record).view(None) == match.public_view()

@@ -14,7 +14,7 @@ from tablegames.core.bots import Bot
 from tablegames.core.errors import IllegalAction
 from tablegames.core.events import Event
 from tablegames.core.info import GameInfo
-from tablegames.core.seats import said
+from tablegames.core.quoting import said
 from tablegames.core.words import whole_number
 
 __all__ = ["BotFactory", "Event", "GameInfo", "GameSpec", "GameState", "IllegalAction", "Option", "Result",

@@ -10,17 +10,27 @@ Each game's ``position.py`` builds its state from its part
 (``GameSpec.build_position``) and describes a state the same way
 (``GameSpec.describe_position``): building what a state describes gives a
 state that plays on exactly like it. Here the parts every game shares: the
-file's envelope, the one error, and the conservation check (a position has
-exactly the pieces of a fresh game with the same players and options).
+file's envelope, the one error, the conservation check (a position has
+exactly the pieces of a fresh game with the same players and options) and
+the checks every game's description needs (a seat, a list per seat, a list
+of cards, each card once, whole numbers), each refusal one line.
+
+Seats: a seat is written as its player's name or as its number counted
+from 1, as seat setup and every message count them (``"dealer": 3`` is the
+third player). Positions that records saved before this counted seats from
+0; records now keep the game's own description, which names every seat
+(``recorded``), and read the older ones as they were meant (``build``).
 Rule tests, `tablegames play GAME --position FILE` and records of matches
 started from a position all go through ``build``."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
+from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from tablegames.core.seats import quoted, said as said_value
 
@@ -34,9 +44,24 @@ class PositionError(ValueError):
 
 
 def build(spec: "GameSpec", names: Sequence[str], description: Mapping[str, Any],
-          options: Mapping[str, Any] | None = None, seed: int = 0) -> "GameState":
+          options: Mapping[str, Any] | None = None, seed: int = 0, *, first_seat: int = 1) -> "GameState":
     """The state ``description`` describes, checked: the game's own checks,
-    then that it holds exactly the pieces of a fresh game."""
+    then that it holds exactly the pieces of a fresh game.
+
+    A seat is written as its player's name or as its number, counted from
+    1 as everywhere a player reads (seat setup, messages). ``first_seat=0``
+    reads the numbers of a position saved in a record before that: the
+    position files it was started from counted seats from 0. (Records now
+    keep the game's own description, ``describe``, which names every seat.)"""
+    token = _FIRST_SEAT.set(first_seat)
+    try:
+        return _build(spec, names, description, options, seed)
+    finally:
+        _FIRST_SEAT.reset(token)
+
+
+def _build(spec: "GameSpec", names: Sequence[str], description: Mapping[str, Any],
+           options: Mapping[str, Any] | None, seed: int) -> "GameState":
     if spec.build_position is None:
         raise PositionError(f"{spec.title} cannot start from a position.")
     try:
@@ -56,6 +81,15 @@ def describe(spec: "GameSpec", state: "GameState") -> dict[str, Any]:
     if spec.describe_position is None:
         raise PositionError(f"{spec.title} cannot describe a position.")
     return spec.describe_position(state)
+
+
+def recorded(spec: "GameSpec", state: "GameState", description: Mapping[str, Any]) -> dict[str, Any]:
+    """What a record keeps of the position ``state`` was built from: the
+    game's own description of it, which names every seat and fills in every
+    default (``records.first_state`` builds it back; a number in it would be
+    read as a seat counted from 0, as older records wrote them). A game
+    that cannot describe keeps the file's description."""
+    return describe(spec, state) if spec.describe_position is not None else dict(description)
 
 
 _SAID_LIMIT = 80
@@ -83,14 +117,72 @@ def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
                             "missing in all); every piece must be somewhere.")
 
 
+# The number of the first seat in the description being built (see build).
+_FIRST_SEAT: ContextVar[int] = ContextVar("first_seat", default=1)
+
+
 def seat_of(names: Sequence[str], value: Any, what: str) -> int:
-    """A seat written as its number or its player's name."""
-    if type(value) is int and 0 <= value < len(names):
-        return value
+    """A seat written as its player's name or its number (from 1)."""
     if isinstance(value, str) and value in names:
         return list(names).index(value)
-    raise PositionError(f"{what} must be a seat number 0-{len(names) - 1} or a player's name, "
+    first = _FIRST_SEAT.get()
+    if type(value) is int and first <= value < len(names) + first:
+        return value - first
+    raise PositionError(f"{what} must be a player's name or a seat number {first}-{len(names) - 1 + first}, "
                         f"not {said(value)}.")
+
+
+REQUIRED: Any = object()  # (per_seat's default: the field must be there)
+
+
+def per_seat(description: Mapping[str, Any], key: str, names: Sequence[str], default: Any = REQUIRED) -> list[Any]:
+    """``description[key]``: a list of one entry per seat, in seat order;
+    when it is absent (or null), ``default`` for every seat (a fresh copy
+    each), or an error if it is ``REQUIRED``."""
+    value = description.get(key)
+    if value is None:
+        if default is REQUIRED:
+            raise PositionError(f"The position needs {said(key)} (one entry per seat, in seat order).")
+        return [copy.deepcopy(default) for _ in names]
+    if not isinstance(value, list) or len(value) != len(names):
+        raise PositionError(f"{said(key)} must be a list of {len(names)} entries, one per seat in seat order, "
+                            f"not {said(value)}.")
+    return value
+
+
+def card_list(value: Any, what: str, card_of: Callable[[Any], int | None], cards_are: str) -> list[int]:
+    """A list of cards, each read by the game's ``card_of`` (None: there is
+    no such card); ``cards_are`` says what a card looks like."""
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be a list of cards ({cards_are}), not {said(value)}.")
+    cards = []
+    for token in value:
+        card = card_of(token)
+        if card is None:
+            raise PositionError(f"{what}: {said(token)} is not a card ({cards_are}).")
+        cards.append(card)
+    return cards
+
+
+def each_card_once(places: Iterable[tuple[str, Iterable[int]]], name: Callable[[int], str]) -> None:
+    """No card in two places, nor twice in one (``check_pieces`` then finds
+    any missing)."""
+    where: dict[int, str] = {}
+    for place, cards in places:
+        for card in cards:
+            if card in where:
+                both = f"twice in {place}" if where[card] == place else f"in {where[card]} and in {place}"
+                raise PositionError(f"{name(card)} is {both}: every card is in one place only.")
+            where[card] = place
+
+
+def whole_numbers(value: Any, what: str, size: int | None = None) -> list[int]:
+    """A list of whole numbers 0 or more (``size`` of them, if given)."""
+    count = "" if size is None else f"{size} "
+    if not isinstance(value, list) or (size is not None and len(value) != size) or not all(
+            type(x) is int and x >= 0 for x in value):
+        raise PositionError(f"{what} must be a list of {count}whole numbers 0 or more, not {said(value)}.")
+    return list(value)
 
 
 def turns_had(start: int, turns: int, n: int) -> list[int]:

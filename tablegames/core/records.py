@@ -533,7 +533,10 @@ def first_state(record: MatchRecord) -> GameState:
         raise RecordError(f"it is for an unknown game {quoted(record.game)}.") from None
     try:
         if record.position is not None:
-            return build_position(spec, record.names, record.position, record.options, record.seed)
+            # (first_seat=0: a number in a record's position is a seat counted
+            # from 0, as position files were written before; newer records
+            # keep the game's description, which names every seat.)
+            return build_position(spec, record.names, record.position, record.options, record.seed, first_seat=0)
         return spec.new_game(record.names, record.options, record.seed)
     except PositionError as exc:
         raise RecordError(f"its starting position is impossible ({shown(str(exc)).rstrip('.')}).") from None

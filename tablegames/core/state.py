@@ -142,12 +142,14 @@ class BaseState(ABC):
     _events: list[Event] | None
     _handlers: dict[type[Decision], Handler]
 
-    def __init__(self, names: Sequence[str], seed: int) -> None:
+    def __init__(self, names: Sequence[str], seed: int | random.Random) -> None:
         self.names = tuple(names)
         self.n = len(self.names)
         self.next_seats = next_seats(self.n)
         self.others_from = others_from(self.n)
-        self.rng = random.Random(seed)
+        # A Random the new deal has already drawn from goes on as it is
+        # (the match's luck continues from the deal).
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.decisions = DecisionQueue()
         self._events = None
         # The class's table, read from the instance: a class attribute is a

@@ -284,6 +284,17 @@ def test_search_and_bots_find_no_game_hook_by_getattr():
     assert not {name: lines for name, lines in found.items() if lines}, found
 
 
+def test_samplers_and_position_builders_make_states_by_the_games_one_constructor():
+    """No sampler or position builder makes a state behind its constructor's
+    back (``__new__``, then fields set one by one): the new deal, the
+    sampler and the position builder all call the one constructor."""
+    found = {f"{module}/{name}": [number for number, line in enumerate(
+                 (Path(tablegames.__file__).parent / "games" / module.rsplit(".", 1)[-1] / name)
+                 .read_text(encoding="utf-8").splitlines(), 1) if "__new__" in line]
+             for module in GAME_MODULES for name in ("sampler.py", "position.py")}
+    assert not {where: lines for where, lines in found.items() if lines}, found
+
+
 # ----------------------------------------------------------------- the checker, on synthetic packages
 
 GOOD: dict[str, str] = {

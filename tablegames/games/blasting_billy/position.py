@@ -2,7 +2,7 @@
 (core/position.py reads the file and checks that every card is there once).
 
 The description names cards as the views do (``G7``, ``JX``: type letter and
-value, ``X`` for the dynamite) and seats by player name or number. Example,
+value, ``X`` for the dynamite) and seats by player name or seat number (from 1, as at seat setup). Example,
 two players (Ann, Bob), Ann to play, 36 cards played::
 
     {"to_move": "Ann",
@@ -47,8 +47,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
-from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
+from tablegames.core.position import (
+    PositionError, card_list, each_card_once, per_seat, said, seat_of, turns_had, unknown_keys,
+)
+from tablegames.games.blasting_billy.rules import BlastingBillyState
 from tablegames.games.blasting_billy.vocab import (
     CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id,
 )
@@ -58,31 +60,25 @@ FIELDS = ("to_move", "decision", "hands", "loot", "billy", "box", "removed", "de
 DECISION = "play"
 
 
+_CARDS_ARE = "a type letter G, B, C, J or D, then 0-10 or X, such as \"G7\" or \"JX\""
+
+
+def _card_of(token: Any) -> int | None:
+    try:
+        return card_from_id(token) if isinstance(token, str) else None
+    except KeyError:
+        return None
+
+
 def _cards(value: Any, what: str) -> list[int]:
     """A list of card ids as cards."""
-    if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of cards such as \"G7\" or \"JX\", not {said(value)}.")
-    out = []
-    for token in value:
-        try:
-            out.append(card_from_id(token) if isinstance(token, str) else -1)
-        except KeyError:
-            out.append(-1)
-        if out[-1] < 0:
-            raise PositionError(f"{what}: {said(token)} is no card of Blasting Billy (a type letter "
-                                "G, B, C, J or D, then 0-10 or X).")
-    return out
+    return card_list(value, what, _card_of, _CARDS_ARE)
 
 
 def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str],
               default: bool) -> list[list[int]]:
     """A list of card lists, one per seat in seat order."""
-    if key not in description and default:
-        return [[] for _ in names]
-    rows = field(description, key, list, "one list of cards per seat, in seat order")
-    if len(rows) != len(names):
-        raise PositionError(f"{said(key)} must hold {len(names)} lists of cards, one per seat; "
-                            f"it holds {len(rows)}.")
+    rows = per_seat(description, key, names, [] if default else None)
     return [_cards(row, f"{said(key)} of {names[s]}") for s, row in enumerate(rows)]
 
 
@@ -125,9 +121,9 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
         raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
                             "played, whose turn it is says so.")
     _check_loot_was_played(names, loot, start, _first_pile(len(names)) + len(names) if to_move is None else played)
-    return lay_out(names, seed, hands=hands, loot=[_columns(cards) for cards in loot],
-                   billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
-                   final_left=final_left, last_drawer=last_drawer, to_move=to_move)
+    return BlastingBillyState(names, random.Random(seed), hands=hands, loot=[_columns(cards) for cards in loot],
+                              billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
+                              final_left=final_left, last_drawer=last_drawer, to_move=to_move)
 
 
 Piles = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int], list[int]]
@@ -144,21 +140,16 @@ def _piles(description: Mapping[str, Any], names: Sequence[str], over: bool, see
     removed = _cards(description["removed"], "'removed'") if "removed" in description else None
     deck = _cards(description["deck"], "'deck'") if "deck" in description else None
     # Every card at most once (core.position.build then checks none is missing).
-    where: dict[int, str] = {}
     places = [(f"the hand of {names[s]}", h) for s, h in enumerate(hands)]
     places += [(f"the loot of {names[s]}", col) for s, col in enumerate(loot)]
     places += [("Billy's loot", billy), ("the box", box), ("the removed cards", removed or []),
                ("the deck", deck or [])]
-    for place, cards in places:
-        for c in cards:
-            if c in where:
-                both = f"twice in {place}" if where[c] == place else f"in {where[c]} and in {place}"
-                raise PositionError(f"{CARD_ID[c]} is {both}: every card is in one place only.")
-            where[c] = place
+    each_card_once(places, CARD_ID.__getitem__)
     n, cut = len(names), REMOVED[len(names)]
     if removed is not None and len(removed) != cut:
         raise PositionError(f"At {n} players {cut} cards are removed at setup, not {len(removed)}.")
-    rest = [c for c in range(DECK_SIZE) if c not in where]
+    placed = {c for _, cards in places for c in cards}
+    rest = [c for c in range(DECK_SIZE) if c not in placed]
     random.Random(seed).shuffle(rest)
     if removed is None:
         removed, rest = rest[:cut], rest[cut:]

@@ -23,6 +23,7 @@ Decisions made here where the rulebook is silent (also on the rules page,
 
 from __future__ import annotations
 
+import random
 from functools import cache, partial
 from itertools import cycle, islice
 from typing import Any, Callable, ClassVar, Sequence
@@ -168,26 +169,27 @@ class BlastingBillyState(BaseState):
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "loot", "billy", "box", "deck")
     FINAL_PHASE: ClassVar[str] = Phase.OVER
 
-    def __init__(self, names: Sequence[str], seed: int) -> None:
-        super().__init__(names, seed)
-        n = self.n
-        deck = list(range(DECK_SIZE))
-        self.rng.shuffle(deck)
-        cut = REMOVED[n]
-        self.removed: tuple[int, ...] = tuple(deck[:cut])
-        deck = deck[cut:]
-        self.hands: list[list[int]] = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
-        # The draw pile; the top card is the last one.
-        self.deck: list[int] = deck[n * HAND_SIZE:]
-        self.loot: list[list[list[int]]] = [[[] for _ in range(TYPES)] for _ in range(n)]
-        self.billy: list[list[int]] = [[] for _ in range(TYPES)]
-        self.box: list[int] = []
-        self.start = self.rng.randrange(n)
-        self.final_left = 0
-        self.last_drawer: int | None = None
-        self.reveal: Reveal | None = None
+    def __init__(self, names: Sequence[str], rng: random.Random, *, hands: list[list[int]],
+                 loot: list[list[list[int]]], billy: list[list[int]], box: list[int], removed: Sequence[int],
+                 deck: list[int], start: int, final_left: int, last_drawer: int | None,
+                 to_move: int | None) -> None:
+        """The one way to make a state, with these cards where they are: the
+        new deal (``new_state``), the sampler's re-deals and positions.
+        ``deck`` is the draw pile, its top card last; ``to_move`` None for
+        a finished game."""
+        super().__init__(names, rng)
+        self.hands, self.loot, self.billy, self.box = hands, loot, billy, box
+        self.removed: tuple[int, ...] = tuple(removed)
+        self.deck = deck
+        self.start = start
+        self.final_left = final_left
+        self.last_drawer = last_drawer
         self.last_play: tuple[int, Where, int] | None = None  # (seat, where, card), for its log line
-        self.queue_turns(self.start, len(self.deck) + n)
+        self.reveal: Reveal | None = None
+        if to_move is None:
+            self.reveal = score_table(loot, billy)
+        else:
+            self.queue_turns(to_move, final_left or len(deck) + self.n)
 
     def queue_turns(self, first: int, count: int) -> None:
         """``count`` turns still to play, ``first`` to play now (nothing is pending)."""
@@ -404,27 +406,15 @@ def outcome_line(reveal: Reveal, names: Sequence[str]) -> str:
 
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlastingBillyState:
-    return BlastingBillyState(names, seed)
-
-
-def lay_out(names: Sequence[str], seed: int, *, hands: list[list[int]], loot: list[list[list[int]]],
-            billy: list[list[int]], box: list[int], removed: Sequence[int], deck: list[int],
-            start: int, final_left: int, last_drawer: int | None,
-            to_move: int | None) -> BlastingBillyState:
-    """A state with these cards where they are, no deal (the sampler's
-    re-deals and positions): ``to_move`` None for a finished game."""
-    state = object.__new__(BlastingBillyState)
-    BaseState.__init__(state, names, seed)
-    state.hands, state.loot, state.billy, state.box = hands, loot, billy, box
-    state.removed = tuple(removed)
-    state.deck = deck
-    state.start = start
-    state.final_left = final_left
-    state.last_drawer = last_drawer
-    state.last_play = None
-    if to_move is None:
-        state.reveal = score_table(loot, billy)
-    else:
-        state.reveal = None
-        state.queue_turns(to_move, final_left or len(deck) + len(state.names))
-    return state
+    """A new game: cards removed unseen, three dealt to each, a start player drawn."""
+    n = len(names)
+    rng = random.Random(seed)
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    cut = REMOVED[n]
+    removed, deck = deck[:cut], deck[cut:]
+    hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
+    start = rng.randrange(n)
+    return BlastingBillyState(names, rng, hands=hands, loot=[[[] for _ in range(TYPES)] for _ in range(n)],
+                              billy=[[] for _ in range(TYPES)], box=[], removed=removed, deck=deck[n * HAND_SIZE:],
+                              start=start, final_left=0, last_drawer=None, to_move=start)

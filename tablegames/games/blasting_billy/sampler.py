@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, cast
 
-from tablegames.games.blasting_billy.rules import BlastingBillyState, lay_out
+from tablegames.games.blasting_billy.rules import BlastingBillyState
 from tablegames.games.blasting_billy.view import BillyView
 from tablegames.games.blasting_billy.vocab import (
     DECK_SIZE, HIDDEN, TYPE_OF, TYPES, Phase, Remembered, card_from_id, is_hidden, type_from_token,
@@ -88,6 +88,6 @@ def sample(seat_view: Mapping[str, Any], rng: random.Random, memory: Any = None)
         raise ValueError("This view does not fit one deck of Blasting Billy.")
     rng.shuffle(deck)
     over = view["phase"] == Phase.OVER
-    return lay_out(names, state_seed, hands=hands, loot=loot, billy=billy, box=box, removed=removed,
-                   deck=deck, start=view["start"], final_left=view["final_left"],
-                   last_drawer=view["last_drawer"], to_move=None if over else view["turn"])
+    return BlastingBillyState(names, random.Random(state_seed), hands=hands, loot=loot, billy=billy, box=box,
+                              removed=removed, deck=deck, start=view["start"], final_left=view["final_left"],
+                              last_drawer=view["last_drawer"], to_move=None if over else view["turn"])

@@ -2,7 +2,8 @@
 the description of a state (core/position.py holds the file format).
 
 Cards are their numbers (as in the notation, ``play 17``); seats are names
-or seat numbers; lists "per seat" are in seat order. A complete example
+or seat numbers counted from 1 (as at seat setup); lists "per seat" are in
+seat order. A complete example
 (three players, round 2: Ann led White Oak 13, Bob played 15, Cy holds no
 White Oak and may play either card)::
 
@@ -57,15 +58,16 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.decisions import DecisionQueue
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import (
+    PositionError, card_list, field, per_seat, said, seat_of, unknown_keys, whole_numbers,
+)
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
-    CLAIM_REASON, SPEND_REASON, BlendersState, RoundRecord, lead_suit_of, trick_winner_claims,
+    CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
 )
 from tablegames.games.blenders_tricks.vocab import (
-    DECK, HAND_SIZE, ICONS, IS_WILD, PASS_CHOICES, PASSES, ROUNDS, SUIT, TOKENS, TRICK_TURNS, ClaimChoice, Pass,
-    Phase, SpendChoice,
+    DECK, HAND_SIZE, ICONS, IS_WILD, PASSES, ROUNDS, SUIT, TOKENS, TRICK_TURNS, BlendersDecision, ClaimChoice,
+    Pass, Phase, SpendChoice,
 )
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
@@ -73,28 +75,7 @@ FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "
 
 
 def _cards(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
-    for card in value:
-        if type(card) is not int or not 1 <= card <= 40:
-            raise PositionError(f"{what}: {said(card)} is not a card (cards are 1-40).")
-    return list(value)
-
-
-def _per_seat(description: Mapping[str, Any], key: str, n: int) -> list[Any]:
-    value = description.get(key)
-    if value is None:
-        return [[] for _ in range(n)]
-    if not isinstance(value, list) or len(value) != n:
-        raise PositionError(f"{said(key)} must be a list with one entry per seat ({n}).")
-    return value
-
-
-def _numbers(value: Any, what: str, size: int) -> list[int]:
-    if not isinstance(value, list) or len(value) != size or not all(
-            type(x) is int and x >= 0 for x in value):
-        raise PositionError(f"{what} must be a list of {size} whole numbers 0 or more, not {said(value)}.")
-    return list(value)
+    return card_list(value, what, lambda c: c if type(c) is int and 1 <= c <= 40 else None, "cards are 1-40")
 
 
 def build_position(names: Sequence[str], options: Mapping[str, int], description: Mapping[str, Any],
@@ -102,7 +83,6 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     unknown_keys(description, FIELDS)
     n = len(names)
     size = HAND_SIZE[n]
-    state = BlendersState(names, options, seed)
     decision = field(description, "decision", str, "pass, play, claim, spend or over")
     if decision not in {p.value for p in Phase}:
         raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {said(decision)}.")
@@ -110,65 +90,61 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     rnd = description.get("round", 1)
     if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
         raise PositionError(f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
-    state.round = rnd
-    state.leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
-    raw_hands = field(description, "hands", list, "each seat's cards")
-    if len(raw_hands) != n:
-        raise PositionError(f"'hands' must have one hand per seat ({n}), not {len(raw_hands)}.")
-    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(raw_hands)]
+    leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
+    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat(description, "hands", names))]
     trick = _cards(description.get("trick", []), "'trick'")
-    claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(_per_seat(description, "claimed", n))]
-    ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(_per_seat(description, "ignored", n))]
+    claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(per_seat(description, "claimed", names, []))]
+    ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(per_seat(description, "ignored", names, []))]
     received = [_cards(c, f"{names[s]}'s received cards") for s, c in
-                enumerate(_per_seat(description, "received", n))]
+                enumerate(per_seat(description, "received", names, []))]
     for s in range(n):
         if any(c not in claimed[s] for c in ignored[s]):
             raise PositionError(f"{names[s]} ignores a card they did not claim.")
         if len(received[s]) > 2:
             raise PositionError(f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
-    totals = description.get("totals", [[0, 0, 0]] * n)
-    if not isinstance(totals, list) or len(totals) != n:
-        raise PositionError(f"'totals' must be a list with one entry per seat ({n}).")
-    state.totals = [_numbers(t, f"{names[s]}'s totals", 3) for s, t in enumerate(totals)]
-    state.tokens = _numbers(description.get("tokens", [0] * n), "'tokens'", n)
-    state.supply = TOKENS - sum(state.tokens)
-    if state.supply < 0:
-        raise PositionError(f"The players hold {sum(state.tokens)} barley tokens; the game has {TOKENS}.")
-    state.rounds = _rounds(description.get("rounds", []), names)
+    totals = [whole_numbers(t, f"{names[s]}'s totals", 3)
+              for s, t in enumerate(per_seat(description, "totals", names, [0, 0, 0]))]
+    tokens = whole_numbers(description.get("tokens", [0] * n), "'tokens'", n)
+    if sum(tokens) > TOKENS:
+        raise PositionError(f"The players hold {sum(tokens)} barley tokens; the game has {TOKENS}.")
+    rounds = _rounds(description.get("rounds", []), names)
     finished = ROUNDS if phase is Phase.OVER else rnd - 1
     if phase is Phase.OVER and rnd != ROUNDS:
         raise PositionError(f"The game is over only after round {ROUNDS}.")
-    if len(state.rounds) != finished:
+    if len(rounds) != finished:
         raise PositionError(f"Round {rnd} {'ends' if phase is Phase.OVER else 'comes after'} {finished} "
-                            f"finished round(s); 'rounds' lists {len(state.rounds)}.")
-    if phase is Phase.PASS and state.rounds and state.leader != state.rounds[-1].earner:
-        raise PositionError(f"{names[state.rounds[-1].earner]} earned the last round's token and leads this round.")
+                            f"finished round(s); 'rounds' lists {len(rounds)}.")
+    if phase is Phase.PASS and rounds and leader != rounds[-1].earner:
+        raise PositionError(f"{names[rounds[-1].earner]} earned the last round's token and leads this round.")
     if phase in (Phase.PASS, Phase.PLAY, Phase.CLAIM) and any(ignored):
         raise PositionError("Cards are ignored only when tokens are spent at the round's end.")
-    state.last_trick = _last_trick(description.get("last_trick"), names)
+    last_trick = _last_trick(description.get("last_trick"), names)
     placed = [c for h in hands for c in h] + trick + [c for cl in claimed for c in cl]
     aside, discard = _aside_and_discard(description, placed, n, seed)
-    state.hands, state.aside, state.discard = hands, aside, discard
-    state.trick_cards = trick
-    state.trick_seats = [(state.leader + i) % n for i in range(len(trick))]
-    state.lead = lead_suit_of(trick)
-    state.claimed, state.ignored, state.received = claimed, ignored, received
-    state.earner = None
-    state.choices = None
-    state.decisions = DecisionQueue()
-    _check_hands(state, phase, size)
+    _check_hands(names, hands, trick, leader, received, phase, size)
+    choices: SecretChoices[Pass] | None = None
+    due: list[BlendersDecision] = []
+    earner: int | None = None
     if phase is Phase.PASS:
-        _pass(state, description, names)
+        if trick or last_trick or any(claimed) or any(received):
+            raise PositionError("In the pass no card has been played, claimed or received yet.")
+        choices = _passed(description, names, hands)
     elif phase is Phase.PLAY:
-        state.decisions = DecisionQueue(TRICK_TURNS[n][state.leader][len(trick):])
+        due += TRICK_TURNS[n][leader][len(trick):]
     elif phase is Phase.CLAIM:
-        _claim(state)
+        due.append(_claim(trick, leader, n))
     elif phase is Phase.SPEND:
-        _spend(state, description, names)
+        earner = _earner(names, tokens, claimed, ignored, trick, last_trick)
+        due += _spenders(description, names, earner, tokens, claimed, ignored)
     elif trick:
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
     else:
-        state.earner = state.rounds[-1].earner  # over: nothing is pending
+        earner = rounds[-1].earner  # over: nothing is pending
+    # (Later rounds are dealt from the seed, by the rng as a new game's first deal leaves it.)
+    state = BlendersState(names, first_deal(seed, n)[0], round=rnd, totals=totals, tokens=tokens, rounds=rounds,
+                          leader=leader, hands=hands, aside=aside, discard=discard, received=received,
+                          claimed=claimed, ignored=ignored, trick=trick, last_trick=last_trick, earner=earner,
+                          choices=choices, due=due)
     _check_rounds(state)
     _check_this_round(state, phase, size)
     _check_tokens(state, phase)
@@ -189,15 +165,14 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
 def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
     if not isinstance(value, list):
         raise PositionError("'rounds' must be a list of the finished rounds.")
-    n = len(names)
     out = []
     for r in value:
         if not isinstance(r, dict):
             raise PositionError("Each of 'rounds' is an object with gains, ignored, claimed and earner.")
         unknown_keys(r, ("gains", "ignored", "claimed", "earner"))
-        gains = [_numbers(g, "a round's gains", 3) for g in _per_seat(r, "gains", n)]
-        ignored = [_cards(c, "a round's ignored cards") for c in _per_seat(r, "ignored", n)]
-        claimed = [_cards(c, "a round's claimed cards") for c in _per_seat(r, "claimed", n)]
+        gains = [whole_numbers(g, "a round's gains", 3) for g in per_seat(r, "gains", names, [])]
+        ignored = [_cards(c, "a round's ignored cards") for c in per_seat(r, "ignored", names, [])]
+        claimed = [_cards(c, "a round's claimed cards") for c in per_seat(r, "claimed", names, [])]
         earner = seat_of(names, field(r, "earner", (int, str), "who earned the round's token"), "a round's earner")
         out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
                                tuple(tuple(c) for c in claimed), earner))
@@ -239,14 +214,15 @@ def _aside_and_discard(description: Mapping[str, Any], placed: list[int], n: int
     return aside, rest if discard is None else discard
 
 
-def _check_hands(state: BlendersState, phase: Phase, size: int) -> None:
-    n, names, hands = state.n, state.names, state.hands
-    played = len(state.trick_cards)
+def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int], leader: int,
+                 received: list[list[int]], phase: Phase, size: int) -> None:
+    n = len(names)
+    played = len(trick)
     if played > n or (played == n and phase is not Phase.CLAIM):
         raise PositionError(f"A trick has at most {n - 1} cards before it is won (claim: {n}).")
     # Those who played to the trick hold one card fewer than the others.
-    base = len(hands[state.leader]) + (1 if played else 0)
-    expect = [size if phase is Phase.PASS else base - (1 if (s - state.leader) % n < played else 0)
+    base = len(hands[leader]) + (1 if played else 0)
+    expect = [size if phase is Phase.PASS else base - (1 if (s - leader) % n < played else 0)
               for s in range(n)]
     if phase is Phase.SPEND or phase is Phase.OVER:
         expect = [0] * n
@@ -256,65 +232,66 @@ def _check_hands(state: BlendersState, phase: Phase, size: int) -> None:
         if len(hands[s]) != expect[s] or expect[s] > size:
             raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); this point of the round needs "
                                 f"{max(expect[s], 0)}.")
-    if phase is Phase.PLAY and not hands[(state.leader + played) % n]:
+    if phase is Phase.PLAY and not hands[(leader + played) % n]:
         raise PositionError("Every hand is played out: the round is scored, nobody plays a card.")
-    if phase is not Phase.PASS and any(len(r) not in (0, 2) for r in state.received):
+    if phase is not Phase.PASS and any(len(r) not in (0, 2) for r in received):
         raise PositionError("Each player received two cards in the pass (or none are marked).")
 
 
-def _pass(state: BlendersState, description: Mapping[str, Any], names: Sequence[str]) -> None:
-    if state.trick_cards or state.last_trick or any(state.claimed) or any(state.received):
-        raise PositionError("In the pass no card has been played, claimed or received yet.")
-    choices: SecretChoices[Pass] = SecretChoices(range(state.n))
+def _passed(description: Mapping[str, Any], names: Sequence[str], hands: list[list[int]]) -> SecretChoices[Pass]:
+    """The passes chosen so far, in the order they were chosen."""
+    choices: SecretChoices[Pass] = SecretChoices(range(len(names)))
     passed = description.get("passed", {})
     if not isinstance(passed, dict):
         raise PositionError("'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
         seat = seat_of(names, int(who) if isinstance(who, str) and who.isascii() and who.isdigit() and len(who) < 3 else who, "a seat in 'passed'")
         cards = _cards(pair, f"{names[seat]}'s pass")
-        if len(cards) != 2 or cards[0] == cards[1] or any(c not in state.hands[seat] for c in cards):
+        if len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards):
             raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
         choices.choose(seat, PASSES[cards[0]][cards[1]])
-    state.choices = choices
-    state.decisions.push_together(PASS_CHOICES[s] for s in range(state.n) if not choices.has_chosen(s))
-    if not state.decisions:
+    if choices.complete:
         raise PositionError("Everyone has passed: the cards are delivered then, so the play is on.")
+    return choices
 
 
-def _claim(state: BlendersState) -> None:
-    cards = state.trick_cards
-    if len(cards) != state.n:
+def _claim(trick: list[int], leader: int, n: int) -> ClaimChoice:
+    if len(trick) != n:
         raise PositionError("A claim comes after every player has played to the trick.")
-    best, others = trick_winner_claims(cards)
+    best, others = trick_winner_claims(trick)
     if IS_WILD[best] or len(others) < 2:
         raise PositionError("No claim is chosen here: the winner takes the trick's cards at once.")
-    winner = state.trick_seats[cards.index(best)]
-    state.decisions.push(ClaimChoice(winner, others, reason=CLAIM_REASON))
+    winner = (leader + trick.index(best)) % n
+    return ClaimChoice(winner, others, reason=CLAIM_REASON)
 
 
-def _spend(state: BlendersState, description: Mapping[str, Any], names: Sequence[str]) -> None:
-    n = state.n
-    if state.last_trick is None or state.trick_cards:
+def _earner(names: Sequence[str], tokens: list[int], claimed: list[list[int]], ignored: list[list[int]],
+            trick: list[int], last_trick: LastTrick | None) -> int:
+    """Who earned this round's token: most cards claimed, a tie to the higher card in the last trick."""
+    if last_trick is None or trick:
         raise PositionError("Tokens are spent at the round's end, after its last trick.")
-    counts = [len(c) for c in state.claimed]
-    last = dict(state.last_trick[0])
-    earner = max((s for s in range(n) if counts[s] == max(counts)), key=last.__getitem__)
-    state.earner = earner
+    counts = [len(c) for c in claimed]
+    last = dict(last_trick[0])
+    return max((s for s in range(len(names)) if counts[s] == max(counts)), key=last.__getitem__)
+
+
+def _spenders(description: Mapping[str, Any], names: Sequence[str], earner: int, tokens: list[int],
+              claimed: list[list[int]], ignored: list[list[int]]) -> list[SpendChoice]:
+    n = len(names)
     order = [(earner + i) % n for i in range(n)]
-    able = [s for s in order if state.tokens[s] and [c for c in state.claimed[s] if c not in state.ignored[s]]]
+    able = [s for s in order if tokens[s] and [c for c in claimed[s] if c not in ignored[s]]]
     raw = description.get("spenders")
     spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw] \
         if isinstance(raw, list) else _bad_spenders(raw)
-    if not state.tokens[earner] and not state.ignored[earner]:
+    if not tokens[earner] and not ignored[earner]:
         raise PositionError(f"{names[earner]} claimed the most cards and holds this round's barley token "
                             "(or has spent it).")
     if not spenders or spenders[0] not in able or spenders != able[able.index(spenders[0]):] \
-            or any(state.ignored[s] for s in spenders[1:]):
+            or any(ignored[s] for s in spenders[1:]):
         raise PositionError("'spenders' cannot arise: token holders with a claimed card decide in turn "
                             f"from {names[earner]} leftwards, each once (a holder of two again after a spend).")
-    for s in spenders:
-        cards = tuple(c for c in state.claimed[s] if c not in state.ignored[s])
-        state.decisions.push(SpendChoice(s, cards, reason=SPEND_REASON))
+    return [SpendChoice(s, tuple(c for c in claimed[s] if c not in ignored[s]), reason=SPEND_REASON)
+            for s in spenders]
 
 
 # ----- what the rounds played so far imply

@@ -11,12 +11,14 @@ round 3 the smallest spread wins.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from functools import partial
 from itertools import permutations
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from tablegames.core.decisions import DecisionQueue
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.state import BaseState, LogLine, handles
@@ -42,6 +44,7 @@ from tablegames.games.blenders_tricks.vocab import (
     SUITS,
     TOKENS,
     WILDS,
+    BlendersDecision,
     Claim,
     ClaimChoice,
     Pass,
@@ -69,6 +72,10 @@ class RoundRecord:
     earner: int
 
 
+# The last trick taken: its (seat, card) plays in order, its winner, the cards claimed.
+LastTrick = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]
+
+
 def lead_suit_of(cards: Sequence[int]) -> int:
     """The trick's lead suit: the suit of its first non-wild card (NO_SUIT
     while only wilds, or nothing, have been played)."""
@@ -93,18 +100,45 @@ class BlendersState(BaseState):
         "ignored", "totals", "tokens", "rounds", "choices",
     )
 
-    def __init__(self, names: Sequence[str], options: Mapping[str, int], seed: int):
-        super().__init__(names, seed)
-        if self.n not in HAND_SIZE:
-            raise ValueError(f"Blenders Tricks takes 3-5 players, not {self.n}.")
+    decisions: DecisionQueue[BlendersDecision]
+
+    def __init__(self, names: Sequence[str], rng: random.Random, *, round: int, totals: list[list[int]],
+                 tokens: list[int], rounds: list[RoundRecord], leader: int, hands: list[list[int]],
+                 aside: list[int], discard: list[int], received: list[list[int]], claimed: list[list[int]],
+                 ignored: list[list[int]], trick: list[int], last_trick: LastTrick | None, earner: int | None,
+                 choices: SecretChoices[Pass] | None, due: Iterable[BlendersDecision] = ()) -> None:
+        """The one way to make a state, from its parts: the new deal
+        (``new_state``), the sampler's re-deal and a described position.
+        ``trick`` holds the current trick's cards from its ``leader`` on;
+        ``choices`` the passes chosen so far (None once they are
+        delivered): the seats still to choose are due first, then the
+        ``due`` decisions in order (the trick's turns, a claim, the
+        spends)."""
+        super().__init__(names, rng)
         n = self.n
-        self.round = 1
-        self.totals = [[0, 0, 0] for _ in range(n)]
-        self.tokens = [0] * n
-        self.supply = TOKENS
-        self.rounds: list[RoundRecord] = []
-        self.leader = self.rng.randrange(n)  # round 1: a random first player
-        self._deal()
+        self.round = round
+        self.totals = totals
+        self.tokens = tokens
+        self.supply = TOKENS - sum(tokens)
+        self.rounds = rounds
+        self.leader = leader
+        self.hands = hands
+        self.aside = aside
+        self.discard = discard
+        self.received = received
+        self.claimed = claimed
+        self.ignored = ignored  # cards spent tokens ignore
+        self.trick_cards = trick
+        self.trick_seats = [(leader + i) % n for i in range(len(trick))]
+        self.lead = lead_suit_of(trick)
+        self.last_trick = last_trick
+        self.earner = earner
+        # The passes chosen so far (the queue says who is still choosing).
+        self.choices = choices
+        if choices is not None:
+            self.decisions.push_together(PASS_CHOICES[s] for s in range(n) if not choices.has_chosen(s))
+        for decision in due:
+            self.decisions.push(decision)
 
     # What is due is the queue's: the phase and whose card is due come from it.
     @property
@@ -120,23 +154,19 @@ class BlendersState(BaseState):
 
     # ----- round flow
     def _deal(self) -> None:
+        """The next round's deal (the first is ``new_state``'s)."""
         n = self.n
-        deck = list(DECK)
-        self.rng.shuffle(deck)
-        size = HAND_SIZE[n]
-        self.hands = [deck[i * size:(i + 1) * size] for i in range(n)]
-        self.aside = deck[n * size:]
-        self.discard: list[int] = []
-        self.received: list[list[int]] = [[] for _ in range(n)]
-        self.claimed: list[list[int]] = [[] for _ in range(n)]
-        self.ignored: list[list[int]] = [[] for _ in range(n)]  # cards spent tokens ignore
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[int] = []
+        self.hands, self.aside = deal_round(self.rng, n)
+        self.discard = []
+        self.received = [[] for _ in range(n)]
+        self.claimed = [[] for _ in range(n)]
+        self.ignored = [[] for _ in range(n)]
+        self.trick_seats = []
+        self.trick_cards = []
         self.lead = NO_SUIT
-        self.last_trick: tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]] | None = None
-        self.earner: int | None = None
-        # The passes chosen so far (the queue says who is still choosing).
-        self.choices: SecretChoices[Pass] | None = SecretChoices(range(n))
+        self.last_trick = None
+        self.earner = None
+        self.choices = SecretChoices(range(n))
         self.decisions.push_together(PASS_CHOICES[:n])
 
     def _deliver_passes(self, last: PassChoice) -> None:
@@ -483,5 +513,30 @@ def PLAYED(state: BlendersState) -> str:
     return f"{state.names[state.trick_seats[-1]]} plays {state.describe(state.trick_cards[-1])}."
 
 
+def deal_round(rng: random.Random, n: int) -> tuple[list[list[int]], list[int]]:
+    """A round's deal: the hands and the cards set aside unseen."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    size = HAND_SIZE[n]
+    return [deck[i * size:(i + 1) * size] for i in range(n)], deck[n * size:]
+
+
+def first_deal(seed: int, n: int) -> tuple[random.Random, int, list[list[int]], list[int]]:
+    """A new game's draws: (the rng after them, the first leader, the hands,
+    the aside). A position's later rounds are dealt from the same rng, as in
+    a new game with its seed (and in records saved from positions)."""
+    if n not in HAND_SIZE:
+        raise ValueError(f"Blenders Tricks takes 3-5 players, not {n}.")
+    rng = random.Random(seed)
+    leader = rng.randrange(n)  # round 1: a random first player
+    hands, aside = deal_round(rng, n)
+    return rng, leader, hands, aside
+
+
 def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> BlendersState:
-    return BlendersState(names, options, seed)
+    n = len(names)
+    rng, leader, hands, aside = first_deal(seed, n)
+    return BlendersState(names, rng, round=1, totals=[[0, 0, 0] for _ in range(n)], tokens=[0] * n, rounds=[],
+                         leader=leader, hands=hands, aside=aside, discard=[], received=[[] for _ in range(n)],
+                         claimed=[[] for _ in range(n)], ignored=[[] for _ in range(n)], trick=[],
+                         last_trick=None, earner=None, choices=SecretChoices(range(n)))

@@ -6,12 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from tablegames.core.decisions import DecisionQueue
 from tablegames.core.secret import SecretChoices
-from tablegames.core.state import BaseState
-from tablegames.games.blenders_tricks.rules import BlendersState, RoundRecord, lead_suit_of
+from tablegames.games.blenders_tricks.rules import BlendersState, RoundRecord
 from tablegames.games.blenders_tricks.vocab import (
-    DECK, NUMBER_OF, PASS_CHOICES, PASSES, TRICK_TURNS, ClaimChoice, Pass, Phase, SpendChoice,
+    DECK, NUMBER_OF, PASSES, TRICK_TURNS, BlendersDecision, ClaimChoice, Pass, Phase, SpendChoice,
 )
 
 
@@ -22,37 +20,26 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
     names = view["names"]
     n = len(names)
     seat = view["seat"]
-    state = object.__new__(BlendersState)
-    BaseState.__init__(state, names, rng.getrandbits(64))
-    state.decisions = DecisionQueue()
+    state_rng = random.Random(rng.getrandbits(64))
     num = NUMBER_OF
-    state.round = view["round"]
-    state.totals = [list(t) for t in view["totals"]]
-    state.tokens = list(view["tokens"])
-    state.supply = view["supply"]
-    state.rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]),
-                                tuple(tuple(cards) for cards in r["ignored"]),
-                                tuple(tuple(cards) for cards in r["claimed"]),
-                                r["earner"]) for r in view["rounds"]]
-    state.leader = view["leader"]
+    rounds = [RoundRecord(tuple((g[0], g[1], g[2]) for g in r["gains"]),
+                          tuple(tuple(cards) for cards in r["ignored"]),
+                          tuple(tuple(cards) for cards in r["claimed"]),
+                          r["earner"]) for r in view["rounds"]]
+    leader = view["leader"]
     phase = Phase(view["phase"])
-    state.earner = view["earner"]
-    state.claimed = [[num[c] for c in cl] for cl in view["claimed"]]
-    state.ignored = [[num[c] for c in cards] for cards in view["ignoring"]]
-    state.trick_seats = [s for s, _ in view["trick"]]
-    state.trick_cards = [num[c] for _, c in view["trick"]]
-    state.lead = lead_suit_of(state.trick_cards)
+    claimed = [[num[c] for c in cl] for cl in view["claimed"]]
+    trick = [num[c] for _, c in view["trick"]]
     last = view["last_trick"]
     shown_discards: list[int] = []
-    if last is None:
-        state.last_trick = None
-    else:
+    last_trick = None
+    if last is not None:
         plays = tuple((s, num[c]) for s, c in last["plays"])
         taken = tuple(num[c] for c in last["claimed"])
-        state.last_trick = (plays, last["winner"], taken)
+        last_trick = (plays, last["winner"], taken)
         shown_discards = [c for _, c in plays if c not in taken]
     own = [] if seat is None else [num[c] for c in view["hand"]]
-    known = set(own) | set(state.trick_cards) | {c for cl in state.claimed for c in cl} | set(shown_discards)
+    known = set(own) | set(trick) | {c for cl in claimed for c in cl} | set(shown_discards)
     unknown = [c for c in DECK if c not in known]
     rng.shuffle(unknown)
     hands: list[list[int]] = []
@@ -63,17 +50,17 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
             size = view["hand_sizes"][s]
             hands.append(unknown[:size])
             del unknown[:size]
-    state.hands = hands
-    state.aside = unknown[:view["aside"]]
+    aside = unknown[:view["aside"]]
     del unknown[:view["aside"]]
-    state.discard = shown_discards + unknown
-    if len(state.discard) != view["discards"]:
+    discard = shown_discards + unknown
+    if len(discard) != view["discards"]:
         raise ValueError("the view's card counts do not add up to the deck")
-    state.received = [[] for _ in range(n)]
+    received: list[list[int]] = [[] for _ in range(n)]
     if seat is not None:
-        state.received[seat] = [num[c] for c in view["received"]]
+        received[seat] = [num[c] for c in view["received"]]
+    choices: SecretChoices[Pass] | None = None
     if phase is Phase.PASS:
-        choices: SecretChoices[Pass] = SecretChoices(range(n))
+        choices = SecretChoices(range(n))
         for s, done in enumerate(view["passed"]):
             if not done:
                 continue
@@ -82,16 +69,16 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
             else:
                 left, right = rng.sample(hands[s], 2)
             choices.choose(s, PASSES[left][right])
-        state.choices = choices
-        state.decisions.push_together(PASS_CHOICES[s] for s, done in enumerate(view["passed"]) if not done)
-    else:
-        state.choices = None
-    for d in view["decisions"]:
-        cards = tuple(num[c] for c in d["cards"])
-        if d["kind"] == "claim":
-            state.decisions.push(ClaimChoice(d["seat"], cards))
-        else:
-            state.decisions.push(SpendChoice(d["seat"], cards))
+    due: list[BlendersDecision] = []
     if phase is Phase.PLAY:
-        state.decisions = DecisionQueue(TRICK_TURNS[n][state.leader][len(state.trick_cards):])
-    return state
+        due += TRICK_TURNS[n][leader][len(trick):]
+    else:
+        for d in view["decisions"]:
+            cards = tuple(num[c] for c in d["cards"])
+            kind = ClaimChoice if d["kind"] == "claim" else SpendChoice
+            due.append(kind(d["seat"], cards))
+    return BlendersState(names, state_rng, round=view["round"], totals=[list(t) for t in view["totals"]],
+                         tokens=list(view["tokens"]), rounds=rounds, leader=leader, hands=hands, aside=aside,
+                         discard=discard, received=received, claimed=claimed,
+                         ignored=[[num[c] for c in cards] for cards in view["ignoring"]], trick=trick,
+                         last_trick=last_trick, earner=view["earner"], choices=choices, due=due)

@@ -3,7 +3,8 @@ the description of a state (``GameSpec.build_position`` /
 ``describe_position``; the file format around it is core/position.py's).
 
 The description is JSON in the game's own words: cards by id ("PG7", "BWV",
-"TR1"), seats by player name (or number), districts by name. A complete
+"TR1"), seats by player name (or seat number, from 1 as at seat setup),
+districts by name. A complete
 example, three players: Ann asked Bob for his slot 1, he said no and won
 it (a Trainer), and Ann took his slot 3, the playground 11 (tied for the
 most cards, she has discarded the playground 5 for it); now Bob places his
@@ -76,8 +77,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
-from tablegames.core.state import BaseState
+from tablegames.core.decisions import Decision
+from tablegames.core.position import (
+    PositionError, card_list, field, per_seat, said, seat_of, unknown_keys, whole_numbers,
+)
 from tablegames.games.blind_business.cards import (
     CARD_BY_ID,
     CARD_ID,
@@ -85,6 +88,7 @@ from tablegames.games.blind_business.cards import (
     DISTRICT,
     DISTRICT_NAMES,
     DISTRICTS,
+    FIRST_TRAINER,
     HAND_SIZE,
     NUMBER,
     OK_TOKENS,
@@ -93,15 +97,13 @@ from tablegames.games.blind_business.cards import (
     ROUNDS,
     TRAINERS,
 )
-from tablegames.games.blind_business.rules import BlindBusinessState
+from tablegames.games.blind_business.rules import BlindBusinessState, district_counts
 from tablegames.games.blind_business.vocab import (
-    ASK_TABLE,
     EMPTY,
     Adding,
     Answering,
     CounterRequesting,
     Discarding,
-    FirstLook,
     Peeking,
     Phase,
     PlacingTrainer,
@@ -121,23 +123,15 @@ _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
 _AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
 
 
-def _card(value: Any, where: str) -> int:
-    if not isinstance(value, str) or value not in CARD_BY_ID:
-        raise PositionError(f"{where}: {said(value)} is not a card (cards are ids such as 'PG7', 'BWV', 'TR1').")
-    return CARD_BY_ID[value]
+_CARDS_ARE = "cards are ids such as 'PG7', 'BWV', 'TR1'"
 
 
 def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of card ids, not {said(value)}.")
-    return [_card(v, where) for v in value]
+    return card_list(value, where, lambda v: CARD_BY_ID.get(v) if isinstance(v, str) else None, _CARDS_ARE)
 
 
-def _per_seat(description: Mapping[str, Any], key: str, names: Sequence[str]) -> list[Any]:
-    value = description[key]
-    if not isinstance(value, list) or len(value) != len(names):
-        raise PositionError(f"{said(key)} must be a list with one entry per player ({len(names)}).")
-    return value
+def _card(value: Any, where: str) -> int:
+    return _cards([value], where)[0]
 
 
 def _slot(value: Any, what: str) -> int:
@@ -159,24 +153,19 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     PositionError, one line, for anything the rules cannot have."""
     unknown_keys(description, FIELDS)
     n = len(names)
-    state = BlindBusinessState.__new__(BlindBusinessState)
-    BaseState.__init__(state, names, seed)
-    state.family = bool(options.get("family", 0))
-    state._asks = ASK_TABLE[n]
-    state._result = None
-    state.turns_total = ROUNDS[n] * n
+    state = _Draft(names, bool(options.get("family", 0)))
     phase = _phase(description)
 
     # Cards.
     field(description, "hands", list, "each player's four slots")
-    raw_hands = _per_seat(description, "hands", names)
+    raw_hands = per_seat(description, "hands", names)
     hands: list[list[int]] = []
     for s, raw in enumerate(raw_hands):
         if not isinstance(raw, list) or len(raw) != HAND_SIZE:
             raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
                                 f"empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else _card(v, f"{names[s]}'s hand") for v in raw])
-    areas = ([_cards(a, f"{names[s]}'s play area") for s, a in enumerate(_per_seat(description, "areas", names))]
+    areas = ([_cards(a, f"{names[s]}'s play area") for s, a in enumerate(per_seat(description, "areas", names))]
              if "areas" in description else [[] for _ in range(n)])
     discards = _cards(description["discards"], "'discards'") if "discards" in description else []
     placed = {c for h in hands for c in h if c != EMPTY} | {c for a in areas for c in a} | set(discards)
@@ -208,20 +197,14 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
             raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
         if not any(t in a for a in areas):
             raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
-        state.tdist[t - 48] = _DISTRICT_OF[district]
-    tokens = _per_seat(description, "tokens", names) if "tokens" in description else [0] * n
-    if not all(type(t) is int and t >= 0 for t in tokens):
-        raise PositionError("'tokens' must be whole numbers 0 or more, one per player.")
+        state.tdist[t - FIRST_TRAINER] = _DISTRICT_OF[district]
+    tokens = whole_numbers(per_seat(description, "tokens", names, 0), "'tokens'", n)
     supply = description.get("supply", OK_TOKENS - sum(tokens))
     if type(supply) is not int or supply < 0 or sum(tokens) + supply > OK_TOKENS:
         raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({said(supply)}) must be whole "
                             f"numbers adding up to at most {OK_TOKENS}.")
     state.tokens, state.supply = list(tokens), supply
-    state.dcount = [[0] * 4 for _ in range(n)]
-    state.nmask = [[0] * 4 for _ in range(n)]
-    state.vers = [[False] * 4 for _ in range(n)]
-    for s in range(n):
-        state.recount(s)
+    state.count_districts()
 
     # Whose turn.
     played = description.get("turns_played", 0)
@@ -234,7 +217,67 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     _check_empty_slots(state, phase)
     _check_cards_won(state)
     _check_abilities(state)
-    return state
+    return state.state(seed)
+
+
+class _Draft:
+    """The state's fields as the builder reads them from the description,
+    checked against each other, then made a state by its one constructor."""
+
+    def __init__(self, names: Sequence[str], family: bool) -> None:
+        self.names = tuple(names)
+        self.n = n = len(names)
+        self.family = family
+        self.turns_total = ROUNDS[n] * n
+        self.start = self.turn_no = self.requester = 0
+        self.hands: list[list[int]] = []
+        self.areas: list[list[int]] = []
+        self.discards: list[int] = []
+        self.deck: list[int] = []
+        self.removed: list[int] = []
+        self.tdist = [-1, -1]
+        self.tokens: list[int] = []
+        self.supply = 0
+        self.dcount: list[list[int]] = []
+        self.nmask: list[list[int]] = []
+        self.vers: list[list[bool]] = []
+        self.clear_request()
+        self.snapshot: list[int] | None = None
+        self.last_won: list[tuple[int, int]] = []
+        self.added: tuple[int, int] | None = None
+        self.rows: list[tuple[int, int, int, int]] = []
+        self.over = False
+        self.looking: tuple[int, ...] = ()
+        self.due: list[Decision] = []
+
+    def clear_request(self) -> None:
+        self.recipient: int | None = None
+        self.slot: int | None = None
+        self.ok = False
+        self.answer: bool | None = None
+        self.cslot: int | None = None
+        self.cok = False
+        self.won_r = EMPTY
+        self.won_p = EMPTY
+
+    def count_districts(self) -> None:
+        counts = [district_counts(area, self.tdist) for area in self.areas]
+        self.dcount = [c for c, _, _ in counts]
+        self.nmask = [m for _, m, _ in counts]
+        self.vers = [v for _, _, v in counts]
+
+    def won_card(self, seat: int) -> int:
+        return self.won_r if seat == self.requester else self.won_p
+
+    def state(self, seed: int) -> BlindBusinessState:
+        """The state itself; the luck to come starts from ``seed``."""
+        return BlindBusinessState(
+            self.names, random.Random(seed), family=self.family, start=self.start, turn_no=self.turn_no,
+            requester=self.requester, hands=self.hands, deck=self.deck, removed=self.removed, areas=self.areas,
+            tdist=self.tdist, tokens=self.tokens, supply=self.supply, discards=self.discards,
+            recipient=self.recipient, slot=self.slot, ok=self.ok, answer=self.answer, cslot=self.cslot,
+            cok=self.cok, won_r=self.won_r, won_p=self.won_p, snapshot=self.snapshot, last_won=self.last_won,
+            rows=self.rows, added=self.added, over=self.over, looking=self.looking, due=self.due)
 
 
 def _phase(description: Mapping[str, Any]) -> Phase:
@@ -246,7 +289,7 @@ def _phase(description: Mapping[str, Any]) -> Phase:
                             f"not {said(word)}.") from None
 
 
-def _turn(state: BlindBusinessState, description: Mapping[str, Any], phase: Phase) -> None:
+def _turn(state: _Draft, description: Mapping[str, Any], phase: Phase) -> None:
     names, n = state.names, state.n
     if "requester" in description:
         requester = seat_of(names, description["requester"], "'requester'")
@@ -273,7 +316,7 @@ def _turn(state: BlindBusinessState, description: Mapping[str, Any], phase: Phas
         raise PositionError("At the first look the requester is the start player.")
 
 
-def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: Phase) -> None:
+def _exchange(state: _Draft, description: Mapping[str, Any], phase: Phase) -> None:
     """This turn's request and the cards won."""
     names = state.names
     state.clear_request()
@@ -348,30 +391,27 @@ def _exchange(state: BlindBusinessState, description: Mapping[str, Any], phase: 
             raise PositionError(f"'added': {CARD_ID[state.added[1]]} is not in {names[state.added[0]]}'s play area.")
 
 
-def _added_trainer(state: BlindBusinessState, description: Mapping[str, Any]) -> bool:
+def _added_trainer(state: _Draft, description: Mapping[str, Any]) -> bool:
     added = description.get("added")
     return isinstance(added, list) and len(added) == 2 and added[1] == description.get("trainer")
 
 
-def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: Phase) -> None:
+def _decision(state: _Draft, description: Mapping[str, Any], phase: Phase) -> None:
     """The pending decision, checked against what the rules let arise."""
     names = state.names
-    queue = state.decisions
     r, p = state.requester, state.recipient
     state.over = False
     state.rows = []
-    state.row_winners = ()
-    state.peeking = ()
     if phase != Phase.OVER and "rows" in description:
         raise PositionError("'rows' are only for a game over by five in a row ('decision': 'over').")
     given = description.get("to_move")
     if phase == Phase.SETUP:
-        looking = tuple(range(state.n)) if given is None else given
-        if not isinstance(looking, (list, tuple)) or not looking:
+        if given is None:
+            state.looking = tuple(range(state.n))
+            return
+        if not isinstance(given, list) or not given:
             raise PositionError("'to_move' for the first look is the list of players still to look.")
-        seats = [seat_of(names, s, "'to_move'") for s in looking]
-        queue.push_together(FirstLook(s) for s in sorted(set(seats)))
-        state.peeking = tuple(sorted(set(seats)))
+        state.looking = tuple(sorted({seat_of(names, s, "'to_move'") for s in given}))
         return
     if phase == Phase.OVER:
         _over(state, description)
@@ -384,7 +424,7 @@ def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         if given is not None and seat_of(names, given, "'to_move'") != seat:
             raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {said(given)}.")
         _check_request(state, phase)
-        queue.push(kind(seat))
+        state.due.append(kind(seat))
         return
     if given is None:
         raise PositionError(f"A '{phase.value}' decision needs 'to_move' (who decides).")
@@ -394,16 +434,15 @@ def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         if state.family or state.deck or counts[seat] <= max(c for s, c in enumerate(counts) if s != seat):
             raise PositionError(f"'add' comes only with the deck empty, in full rules, to the player with "
                                 f"strictly the most playground cards; not {names[seat]}.")
-        queue.push(Adding(seat))
-        state.peeking = (seat,)
+        state.due.append(Adding(seat))
         return
     if phase == Phase.ASSIGN and state.added is not None and state.added[0] == seat \
             and _added_trainer(state, description):
         t = state.added[1]
         options = tuple(d for d in DISTRICTS if state.dcount[seat][d])
-        if t not in TRAINERS or state.tdist[t - 48] >= 0 or not options or state.deck:
+        if t not in TRAINERS or state.tdist[t - FIRST_TRAINER] >= 0 or not options or state.deck:
             raise PositionError("An added Trainer is placed at the end, unassigned, with a district to go to.")
-        queue.push(PlacingTrainer(seat, trainer=t, districts=options, added=True))
+        state.due.append(PlacingTrainer(seat, trainer=t, districts=options, added=True))
         return
     if seat not in (r, p):
         raise PositionError(f"A '{phase.value}' decision belongs to the requester or the recipient, not "
@@ -411,22 +450,22 @@ def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: 
     c = state.won_card(seat)
     if phase == Phase.ASSIGN:
         t = _card(field(description, "trainer", str, "the Trainer to place"), "'trainer'")
-        if t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - 48] >= 0:
+        if t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - FIRST_TRAINER] >= 0:
             raise PositionError(f"'trainer' must be an unassigned Trainer in {names[seat]}'s play area.")
         later = description.get("later", False)
         if later is True:
             d = DISTRICT[c]
-            if d < 0 or state.dcount[seat][d] != 1 + sum(1 for x in TRAINERS if state.tdist[x - 48] == d
+            if d < 0 or state.dcount[seat][d] != 1 + sum(1 for x in TRAINERS if state.tdist[x - FIRST_TRAINER] == d
                                                             and x in state.areas[seat]):
                 raise PositionError(f"A waiting Trainer joins only the first card of a new district; "
                                     f"{CARD_ID[c]} is not one.")
-            queue.push(PlacingTrainer(seat, trainer=t, districts=(d,), opened=d))
+            state.due.append(PlacingTrainer(seat, trainer=t, districts=(d,), opened=d))
             return
         options = tuple(d for d in DISTRICTS if state.dcount[seat][d])
         if t != c or not options:
             raise PositionError(f"{names[seat]} places a Trainer they have just won, with a district to go "
                                 f"to (or set 'later').")
-        queue.push(PlacingTrainer(seat, trainer=t, districts=options))
+        state.due.append(PlacingTrainer(seat, trainer=t, districts=options))
         return
     if state.family:
         raise PositionError(f"Family rules have no '{phase.value}' decision.")
@@ -438,19 +477,18 @@ def _decision(state: BlindBusinessState, description: Mapping[str, Any], phase: 
         most = max(x for s, x in enumerate(snap) if s != seat)
         if not (mine > most or (NUMBER[c] == 11 and mine == most)):
             raise PositionError(f"{names[seat]}'s {NUMBER[c]} with {mine} cards against {most} makes no discard.")
-        queue.push(Discarding(seat, card=c, count=mine))
+        state.due.append(Discarding(seat, card=c, count=mine))
         return
     if NUMBER[c] != (3 if phase == Phase.SWAP else 4):
         raise PositionError(f"A '{phase.value}' follows a {3 if phase == Phase.SWAP else 4} just won, not "
                             f"{CARD_ID[c]}.")
     if phase == Phase.SWAP:
-        queue.push(Swapping(seat, card=c))
+        state.due.append(Swapping(seat, card=c))
     else:
-        queue.push(Peeking(seat, card=c))
-        state.peeking = (seat,)
+        state.due.append(Peeking(seat, card=c))
 
 
-def _check_request(state: BlindBusinessState, phase: Phase) -> None:
+def _check_request(state: _Draft, phase: Phase) -> None:
     if phase == Phase.ASK:
         return
     p, slot = state.recipient, state.slot
@@ -469,7 +507,7 @@ def _check_request(state: BlindBusinessState, phase: Phase) -> None:
         raise PositionError("A 'reply' follows a counter-ask without an OK token.")
 
 
-def _over(state: BlindBusinessState, description: Mapping[str, Any]) -> None:
+def _over(state: _Draft, description: Mapping[str, Any]) -> None:
     state.over = True
     rows = description.get("rows", [])
     if not isinstance(rows, list):
@@ -489,13 +527,11 @@ def _over(state: BlindBusinessState, description: Mapping[str, Any]) -> None:
         if not row_mask or missing > (1 if state.vers[seat][d] else 0):
             raise PositionError(f"{state.names[seat]} has no five in a row {low}-{high} in the {district}.")
         state.rows.append((seat, d, low, high))
-    if state.rows:
-        state.row_winners = tuple(sorted({row[0] for row in state.rows}))
-    elif state.deck:
+    if not state.rows and state.deck:
         raise PositionError("A game is over by five in a row ('rows') or with the deck empty.")
 
 
-def _check_cards_won(state: BlindBusinessState) -> None:
+def _check_cards_won(state: _Draft) -> None:
     """Every turn wins two cards, into the play areas (a 10 or 11 may
     discard one from there): the areas and discards hold those of the turns
     played and this turn's won so far (and the playground card added),
@@ -513,7 +549,7 @@ def _check_cards_won(state: BlindBusinessState) -> None:
                             f"played have won at least {most - 2}: every turn wins two cards.")
 
 
-def _check_abilities(state: BlindBusinessState) -> None:
+def _check_abilities(state: _Draft) -> None:
     """OK tokens come from the 2s won, discards from the 10s and 11s won;
     family rules have neither."""
     won = [c for a in state.areas for c in a] + state.discards
@@ -537,7 +573,7 @@ def _check_abilities(state: BlindBusinessState) -> None:
                             "been won: a discard follows winning one.")
 
 
-def _check_empty_slots(state: BlindBusinessState, phase: Phase) -> None:
+def _check_empty_slots(state: _Draft, phase: Phase) -> None:
     """Empty slots only where a card has left this turn before the refill,
     at the end, or with the deck empty."""
     if not state.deck or phase in (Phase.OVER, Phase.ADD):
@@ -566,7 +602,7 @@ def describe_position(state: BlindBusinessState) -> dict[str, Any]:
         "decision": phase.value,
         "hands": [[None if c == EMPTY else CARD_ID[c] for c in hand] for hand in state.hands],
         "areas": [ids(a) for a in state.areas],
-        "trainers": {CARD_ID[t]: DISTRICT_NAMES[state.tdist[t - 48]] for t in TRAINERS if state.tdist[t - 48] >= 0},
+        "trainers": {CARD_ID[t]: DISTRICT_NAMES[state.tdist[t - FIRST_TRAINER]] for t in TRAINERS if state.tdist[t - FIRST_TRAINER] >= 0},
         "tokens": list(state.tokens),
         "supply": state.supply,
         "discards": ids(state.discards),

@@ -52,6 +52,7 @@ the rules page):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar
@@ -120,6 +121,28 @@ from tablegames.games.blind_business.vocab import (
 )
 
 
+def district_counts(area: Sequence[int], tdist: Sequence[int]) -> tuple[list[int], list[int], list[bool]]:
+    """A play area by district: the cards counting there (Trainers assigned
+    included), the numbers present (bits), whether a Versatile is held."""
+    counts = [0] * 4
+    masks = [0] * 4
+    vers = [False] * 4
+    for c in area:
+        d = DISTRICT[c]
+        if d < 0:
+            d = tdist[c - FIRST_TRAINER]
+            if d >= 0:
+                counts[d] += 1
+            continue
+        counts[d] += 1
+        num = NUMBER[c]
+        if num:
+            masks[d] |= 1 << (num - 1)
+        else:
+            vers[d] = True
+    return counts, masks, vers
+
+
 class BlindBusinessState(BaseState):
     # The mutable attributes, copied by copy(). ``removed``, ``snapshot``
     # and ``last_won`` are lists too but are only ever replaced whole, never
@@ -129,54 +152,73 @@ class BlindBusinessState(BaseState):
     )
     FINAL_PHASE: ClassVar[str] = Phase.OVER
 
-    def __init__(self, names: Sequence[str], options: dict[str, int], seed: int):
-        super().__init__(names, seed)
+    def __init__(self, names: Sequence[str], rng: random.Random, *, family: bool, start: int, turn_no: int,
+                 requester: int, hands: list[list[int]], deck: list[int], removed: list[int],
+                 areas: list[list[int]], tdist: list[int], tokens: list[int], supply: int, discards: list[int],
+                 recipient: int | None = None, slot: int | None = None, ok: bool = False,
+                 answer: bool | None = None, cslot: int | None = None, cok: bool = False,
+                 won_r: int = EMPTY, won_p: int = EMPTY, snapshot: list[int] | None = None,
+                 last_won: list[tuple[int, int]] | None = None, rows: list[tuple[int, int, int, int]] | None = None,
+                 added: tuple[int, int] | None = None, over: bool = False, looking: Sequence[int] = (),
+                 due: Sequence[Decision] = ()) -> None:
+        """The one way to make a state, from its parts: the new deal
+        (``new_state``), the sampler and a described position. The request
+        of this turn is ``recipient`` to ``cok`` and the cards won so far
+        (``won_r``, ``won_p``); ``looking`` the seats still at their first
+        look (they decide at once), then the ``due`` decisions in order.
+        What the play areas count follows from them."""
+        super().__init__(names, rng)
         n = self.n
-        if n not in REMOVED:
-            raise ValueError(f"Blind Business takes 2-5 players, not {n}.")
-        self.family = bool(options.get("family", 0))
+        self.family = family
         self._asks = ASK_TABLE[n]
-        rng = self.rng
-        self.start = rng.randrange(n)
-        deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
-        cut = REMOVED[n]
-        self.removed = deck[:cut]
-        deck = deck[cut:]
-        self.hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
-        self.deck = deck[n * HAND_SIZE:]
-        self.areas: list[list[int]] = [[] for _ in range(n)]
+        self.start = start
+        self.removed = removed
+        self.hands = hands
+        self.deck = deck
+        self.areas = areas
         # District of each Trainer while in a play area (-1: unassigned).
-        self.tdist = [-1, -1]
-        self.tokens = [0] * n
-        self.supply = OK_TOKENS
-        self.discards: list[int] = []
+        self.tdist = tdist
+        self.tokens = tokens
+        self.supply = supply
+        self.discards = discards
         self.turns_total = ROUNDS[n] * n
-        self.turn_no = 0
-        self.requester = self.start
-        self.clear_request()
-        self.snapshot: list[int] | None = None  # area sizes for 10/11
-        self.last_won: list[tuple[int, int]] = []
-        self.row_winners: tuple[int, ...] = ()
-        self.rows: list[tuple[int, int, int, int]] = []  # (seat, district, low, high)
-        self.added: tuple[int, int] | None = None  # (seat, card) from the playground add
-        self.over = False
+        self.turn_no = turn_no
+        self.requester = requester
+        self.recipient: int | None = recipient
+        self.slot: int | None = slot        # 0-based slot asked of the recipient
+        self.ok = ok
+        self.answer: bool | None = answer
+        self.cslot: int | None = cslot      # 0-based slot asked of the requester
+        self.cok = cok
+        self.won_r = won_r
+        self.won_p = won_p
+        self.snapshot = snapshot  # area sizes for 10/11
+        self.last_won = [] if last_won is None else last_won
+        self.rows = [] if rows is None else rows  # (seat, district, low, high)
+        self.row_winners: tuple[int, ...] = tuple(sorted({row[0] for row in self.rows}))
+        self.added = added  # (seat, card) from the playground add
+        self.over = over
         self._result: Result | None = None
         # Per seat and district: cards counting there (Trainers assigned
         # included, each card once), numbers present (bits), Versatile held.
-        self.dcount = [[0] * 4 for _ in range(n)]
-        self.nmask = [[0] * 4 for _ in range(n)]
-        self.vers = [[False] * 4 for _ in range(n)]
+        self.dcount: list[list[int]] = [[0] * 4 for _ in range(n)]
+        self.nmask: list[list[int]] = [[0] * 4 for _ in range(n)]
+        self.vers: list[list[bool]] = [[False] * 4 for _ in range(n)]
+        for seat in range(n):
+            self.recount(seat)
         # Seats that see their own hand's faces right now.
-        self.peeking: tuple[int, ...] = tuple(range(n))
-        self.decisions.push_together(_FIRST_LOOK[:n])
+        self.peeking: tuple[int, ...] = tuple(looking) + tuple(
+            d.seat for d in due if isinstance(d, (Peeking, Adding)))
+        self.decisions.push_together(_FIRST_LOOK[s] for s in looking)
+        for decision in due:
+            self.decisions.push(decision)
 
     def clear_request(self) -> None:
-        self.recipient: int | None = None
-        self.slot: int | None = None        # 0-based slot asked of the recipient
+        self.recipient = None
+        self.slot = None
         self.ok = False
-        self.answer: bool | None = None
-        self.cslot: int | None = None       # 0-based slot asked of the requester
+        self.answer = None
+        self.cslot = None
         self.cok = False
         self.won_r = EMPTY
         self.won_p = EMPTY
@@ -198,25 +240,7 @@ class BlindBusinessState(BaseState):
                 self.vers[seat][d] = True
 
     def recount(self, seat: int) -> None:
-        counts = [0] * 4
-        masks = [0] * 4
-        vers = [False] * 4
-        for c in self.areas[seat]:
-            d = DISTRICT[c]
-            if d < 0:
-                d = self.tdist[c - FIRST_TRAINER]
-                if d >= 0:
-                    counts[d] += 1
-                continue
-            counts[d] += 1
-            num = NUMBER[c]
-            if num:
-                masks[d] |= 1 << (num - 1)
-            else:
-                vers[d] = True
-        self.dcount[seat] = counts
-        self.nmask[seat] = masks
-        self.vers[seat] = vers
+        self.dcount[seat], self.nmask[seat], self.vers[seat] = district_counts(self.areas[seat], self.tdist)
 
     def _row(self, seat: int) -> tuple[int, int, int] | None:
         """(district, low, high) of a five-in-a-row of ``seat``, or None
@@ -895,4 +919,19 @@ _COUNTER_REQUESTING = tuple(CounterRequesting(s) for s in range(5))
 _REPLYING = tuple(Replying(s) for s in range(5))
 
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlindBusinessState:
-    return BlindBusinessState(names, options, seed)
+    """A new game: a start player drawn, cards put away unseen, four dealt
+    to each; everyone first looks at their own hand."""
+    n = len(names)
+    if n not in REMOVED:
+        raise ValueError(f"Blind Business takes 2-5 players, not {n}.")
+    rng = random.Random(seed)
+    start = rng.randrange(n)
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    cut = REMOVED[n]
+    removed, deck = deck[:cut], deck[cut:]
+    return BlindBusinessState(
+        names, rng, family=bool(options.get("family", 0)), start=start, turn_no=0, requester=start,
+        hands=[deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)], deck=deck[n * HAND_SIZE:],
+        removed=removed, areas=[[] for _ in range(n)], tdist=[-1, -1], tokens=[0] * n, supply=OK_TOKENS,
+        discards=[], looking=range(n))

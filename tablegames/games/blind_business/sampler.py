@@ -15,9 +15,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from tablegames.core.decisions import Decision, DecisionQueue
-from tablegames.core.state import BaseState
-from tablegames.games.blind_business.cards import CARD_BY_ID, DECK_SIZE, DISTRICT_NAMES
+from tablegames.core.decisions import Decision
+from tablegames.games.blind_business.cards import CARD_BY_ID, DECK_SIZE, DISTRICT_NAMES, FIRST_TRAINER
 from tablegames.games.blind_business.rules import BlindBusinessState
 from tablegames.games.blind_business.vocab import (
     ASK_TABLE,
@@ -27,7 +26,6 @@ from tablegames.games.blind_business.vocab import (
     Answering,
     CounterRequesting,
     Discarding,
-    FirstLook,
     Peeking,
     Phase,
     PlacingTrainer,
@@ -56,20 +54,10 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
     names = tuple(view["names"])
     n = len(names)
     phase = Phase(view["phase"])
-    # Every attribute is set below from the view, so skip the deal.
-    state = BlindBusinessState.__new__(BlindBusinessState)
-    BaseState.__init__(state, names, rng.getrandbits(64))
-    state.family = bool(view["family"])
-    state._asks = ASK_TABLE[n]
-    state._result = None
-    state.start = view["start"]
-    state.turns_total = view["turns"]
+    state_rng = random.Random(rng.getrandbits(64))
     turn = view["turn"]
-    if phase == Phase.ADD or (phase == Phase.OVER and view["deck"] == 0):
-        state.turn_no = state.turns_total
-    else:
-        state.turn_no = turn - 1
-    state.requester = view["start"] if view["requester"] is None else view["requester"]
+    turns_total = view["turns"]
+    turn_no = turns_total if phase == Phase.ADD or (phase == Phase.OVER and view["deck"] == 0) else turn - 1
 
     # Everything face up, and the slots of the seat's own hand.
     seen: set[int] = set()
@@ -88,7 +76,7 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
                 row.append(c)
                 seen.add(c)
         hands.append(row)
-    state.tdist = [-1, -1]
+    tdist = [-1, -1]
     areas: list[list[int]] = []
     for s, grouped in enumerate(view["areas"]):
         area = []
@@ -97,8 +85,8 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
                 c = CARD_BY_ID[card]
                 area.append(c)
                 seen.add(c)
-                if c >= 48 and group in _DISTRICT_OF:
-                    state.tdist[c - 48] = _DISTRICT_OF[group]
+                if c >= FIRST_TRAINER and group in _DISTRICT_OF:
+                    tdist[c - FIRST_TRAINER] = _DISTRICT_OF[group]
         areas.append(area)
     discards = [CARD_BY_ID[card] for card in view["discards"]]
     seen.update(discards)
@@ -119,76 +107,57 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Remembered | Non
     rng.shuffle(own)
     for i, card in zip(own_hidden, own):
         hands[seat][i] = card
-    state.deck = unseen[:view["deck"]]
-    state.removed = unseen[view["deck"]:]
-    state.hands = hands
-    state.areas = areas
-    state.discards = discards
-    state.dcount = [[0] * 4 for _ in range(n)]
-    state.nmask = [[0] * 4 for _ in range(n)]
-    state.vers = [[False] * 4 for _ in range(n)]
-    for s in range(n):
-        state.recount(s)
 
-    state.tokens = list(view["tokens"])
-    state.supply = view["token_supply"]
-    state.snapshot = None if view["snapshot"] is None else list(view["snapshot"])
-    state.last_won = [(s, CARD_BY_ID[card]) for s, card in view["last_won"]]
+    last_won = [(s, CARD_BY_ID[card]) for s, card in view["last_won"]]
     added = view["added"]
-    state.added = None if added is None else (added[0], CARD_BY_ID[added[1]])
-    state.rows = [(row["seat"], _DISTRICT_OF[row["district"]], row["low"], row["high"])
-                  for row in view["rows"]]
     # The request of this turn.
-    state.clear_request()
     request = view["request"]
+    asked: dict[str, Any] = {}
     if request is not None:
-        state.recipient = request["recipient"]
-        state.slot = request["slot"] - 1
-        state.ok = request["ok"]
-        state.answer = None if request["answer"] is None else request["answer"] == "yes"
-        state.cslot = None if request["counter_slot"] is None else request["counter_slot"] - 1
-        state.cok = request["counter_ok"]
+        asked = {"recipient": request["recipient"], "slot": request["slot"] - 1, "ok": request["ok"],
+                 "answer": None if request["answer"] is None else request["answer"] == "yes",
+                 "cslot": None if request["counter_slot"] is None else request["counter_slot"] - 1,
+                 "cok": request["counter_ok"]}
         if request["recipient_won"] is not None:
-            state.won_p = CARD_BY_ID[request["recipient_won"]]
-        if phase not in (Phase.ANSWER, Phase.TAKE, Phase.COUNTER, Phase.REPLY) and state.last_won:
-            state.won_r = state.last_won[0][1]
-            state.won_p = state.last_won[1][1]
+            asked["won_p"] = CARD_BY_ID[request["recipient_won"]]
+        if phase not in (Phase.ANSWER, Phase.TAKE, Phase.COUNTER, Phase.REPLY) and last_won:
+            asked["won_r"] = last_won[0][1]
+            asked["won_p"] = last_won[1][1]
 
     # Whose decision, and the game's end.
     movers = tuple(view["to_move"])
-    queue: DecisionQueue[Decision] = DecisionQueue()
-    state.decisions = queue
-    state.over = phase == Phase.OVER
-    state.row_winners = ()
-    if state.over:
-        if state.rows:
-            state.row_winners = tuple(sorted({row[0] for row in state.rows}))
-        state.peeking = ()
-        return state
+    looking: tuple[int, ...] = ()
+    due: list[Decision] = []
     decision = view["decision"]
-    if phase == Phase.SETUP:
-        queue.push_together(FirstLook(s) for s in movers)
-        state.peeking = movers
+    if phase == Phase.OVER:
+        pass
+    elif phase == Phase.SETUP:
+        looking = movers
     elif phase in _SIMPLE:
-        queue.push(_SIMPLE[phase](movers[0]))
-        state.peeking = ()
+        due.append(_SIMPLE[phase](movers[0]))
     else:
         assert decision is not None
         who = decision["seat"]
         if phase == Phase.ASSIGN:
             districts = tuple(_DISTRICT_OF[x] for x in decision["districts"])
-            queue.push(PlacingTrainer(who, trainer=CARD_BY_ID[decision["trainer"]], districts=districts,
-                                      opened=districts[0] if decision["later"] else -1,
-                                      added=decision["added"]))
+            due.append(PlacingTrainer(who, trainer=CARD_BY_ID[decision["trainer"]], districts=districts,
+                                      opened=districts[0] if decision["later"] else -1, added=decision["added"]))
         elif phase == Phase.DISCARD:
-            queue.push(Discarding(who, card=CARD_BY_ID[decision["because"]], count=decision["count"]))
+            due.append(Discarding(who, card=CARD_BY_ID[decision["because"]], count=decision["count"]))
         elif phase == Phase.SWAP:
-            queue.push(Swapping(who, card=CARD_BY_ID[decision["because"]]))
+            due.append(Swapping(who, card=CARD_BY_ID[decision["because"]]))
         elif phase == Phase.PEEK:
-            queue.push(Peeking(who, card=CARD_BY_ID[decision["because"]]))
+            due.append(Peeking(who, card=CARD_BY_ID[decision["because"]]))
         elif phase == Phase.ADD:
-            queue.push(Adding(who))
+            due.append(Adding(who))
         else:
             raise ValueError(f"Cannot resample a view in phase {phase}.")
-        state.peeking = (who,) if phase in (Phase.PEEK, Phase.ADD) else ()
-    return state
+    return BlindBusinessState(
+        names, state_rng, family=bool(view["family"]), start=view["start"], turn_no=turn_no,
+        requester=view["start"] if view["requester"] is None else view["requester"], hands=hands,
+        deck=unseen[:view["deck"]], removed=unseen[view["deck"]:], areas=areas, tdist=tdist,
+        tokens=list(view["tokens"]), supply=view["token_supply"], discards=discards,
+        snapshot=None if view["snapshot"] is None else list(view["snapshot"]), last_won=last_won,
+        rows=[(row["seat"], _DISTRICT_OF[row["district"]], row["low"], row["high"]) for row in view["rows"]],
+        added=None if added is None else (added[0], CARD_BY_ID[added[1]]), over=phase == Phase.OVER,
+        looking=looking, due=due, **asked)

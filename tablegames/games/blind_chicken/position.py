@@ -4,7 +4,7 @@ checks every game shares).
 
 The description, in seat order, with cards as their numbers (as the
 notation writes them, ``order 30 12 45``) and seats as a player's name or
-seat number. A three-player match in its second hand: Cy took the last
+seat number (from 1, as at seat setup: ``"dealer": 3`` is the third player). A three-player match in its second hand: Cy took the last
 trick and led 30, Ann is to play::
 
     {
@@ -51,9 +51,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import PositionError, field, said, seat_of, unknown_keys
+from tablegames.core.position import (
+    PositionError, card_list, each_card_once, field, per_seat, said, seat_of, unknown_keys,
+)
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
-from tablegames.games.blind_chicken.rules import BlindChickenState, set_up
+import random
+
+from tablegames.games.blind_chicken.rules import BlindChickenState, hand_limit_of
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
 
 FIELDS = ("hand_no", "dealer", "hand_scores", "hands", "taken", "trick", "leader", "decision", "to_move")
@@ -74,20 +78,8 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         return seat_of(names, value, what)
 
     def cards(value: Any, what: str) -> list[int]:
-        if not isinstance(value, list):
-            raise PositionError(f"{what} must be a list of card numbers, not {said(value)}.")
-        for card in value:
-            if type(card) is not int:
-                raise PositionError(f"{what} must hold card numbers, not {said(card)}.")
-            if not lowest <= card < DECK_SIZE:
-                raise PositionError(f"There is no card {card} with {n} players (the deck is "
-                                    f"{lowest}-{DECK_SIZE - 1}).")
-        return value
-
-    def per_seat(key: str, value: Any) -> list[Any]:
-        if not isinstance(value, list) or len(value) != n:
-            raise PositionError(f"{said(key)} must be a list of {n} entries, one per seat in seat order.")
-        return value
+        return card_list(value, what, lambda c: c if type(c) is int and lowest <= c < DECK_SIZE else None,
+                         f"with {n} players the cards are {lowest}-{DECK_SIZE - 1}")
 
     phase = DECISIONS.get(field(description, "decision", str, "arrange, play, aside or none"))
     if phase is None:
@@ -107,9 +99,9 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError(f"'hand_scores' must list the {finished} finished hand(s), not {len(hand_scores)}.")
     _check_hand_totals(hand_scores, n)
 
-    hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat("hands", field(description, "hands", list)))]
+    hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat(description, "hands", names))]
     taken: list[list[tuple[int, ...]]] = []
-    for s, tricks in enumerate(per_seat("taken", description.get("taken", [[]] * n))):
+    for s, tricks in enumerate(per_seat(description, "taken", names, default=[])):
         if not isinstance(tricks, list):
             raise PositionError(f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
         for i, t in enumerate(tricks):
@@ -117,12 +109,14 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
                 raise PositionError(f"Every taken trick has {n} cards; {names[s]}'s trick {i + 1} has {len(t)}.")
         taken.append([tuple(t) for t in tricks])
     trick = cards(description.get("trick", []), "'trick'")
-    _check_each_card_once(hands, taken, trick, lowest)
+    each_card_once([*((f"{names[s]}'s hand", h) for s, h in enumerate(hands)),
+                    *((f"{names[s]}'s tricks", [c for t in ts for c in t]) for s, ts in enumerate(taken)),
+                    ("the trick", trick)], lambda card: f"Card {card}")
 
     tricks_taken = sum(len(t) for t in taken)
     after_dealer = (dealer + 1) % n
     if tricks_taken == 0:
-        leader = seat(description.get("leader", after_dealer), "'leader'")
+        leader = seat(description["leader"], "'leader'") if "leader" in description else after_dealer
         if leader != after_dealer:
             raise PositionError(f"The player after the dealer leads the first trick: {names[after_dealer]}, "
                                 f"not {names[leader]}.")
@@ -154,16 +148,17 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         _check_last_hand_scored(hand_scores[-1], taken, leader, names)
 
     arranging = _to_move(description, phase, names, leader, trick)
-    return set_up(names, seed, target=options.get("target", 0), hand_limit=_hand_limit(options, n),
-                  dealer=dealer, hand_no=finished, hand_scores=hand_scores, hands=hands, taken=taken,
-                  leader=leader, trick=trick, phase=phase, arranging=arranging)
+    return BlindChickenState(names, random.Random(seed), target=options.get("target", 0),
+                             hand_limit=hand_limit_of(options, n), dealer=dealer, hand_no=finished,
+                             hand_scores=hand_scores, hands=hands, taken=taken, leader=leader, trick=trick,
+                             phase=phase, arranging=arranging)
 
 
 def describe_position(state: BlindChickenState) -> dict[str, Any]:
     """``state`` as build_position takes it back."""
     names = state.names
     # A name says more than a number, unless two players share it.
-    who: Any = (lambda s: names[s]) if len(set(names)) == len(names) else (lambda s: s)
+    who: Any = (lambda s: names[s]) if len(set(names)) == len(names) else (lambda s: s + 1)
     phase = state.phase
     description: dict[str, Any] = {
         "hand_no": state.hand_no if phase == OVER else state.hand_no + 1,
@@ -184,23 +179,6 @@ def describe_position(state: BlindChickenState) -> dict[str, Any]:
 
 
 # ----- checks
-def _hand_limit(options: Mapping[str, int], n: int) -> int:
-    hands = options.get("hands", 0)
-    return n if hands == 0 else hands  # as the rules read the option (< 0: no limit)
-
-
-def _check_each_card_once(hands: list[list[int]], taken: list[list[tuple[int, ...]]], trick: list[int],
-                          lowest: int) -> None:
-    seen: set[int] = set()
-    for card in [c for h in hands for c in h] + [c for ts in taken for t in ts for c in t] + trick:
-        if card in seen:
-            raise PositionError(f"Card {card} is in the position twice.")
-        seen.add(card)
-    for card in range(lowest, DECK_SIZE):
-        if card not in seen:
-            raise PositionError(f"Card {card} is missing: every card lies in a hand, a taken trick or the trick.")
-
-
 def hand_total_range(n: int) -> tuple[int, int]:
     """The fewest and the most minus points a hand can hand out in all, with
     ``n`` players. Most: one player takes every chicken, the costliest
@@ -224,7 +202,7 @@ def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]
                          names: Sequence[str]) -> None:
     """The match ends after the first hand that reaches the hand limit or
     the target: not before the hands described, and after them if over."""
-    limit, target = _hand_limit(options, len(names)), options.get("target", 0)
+    limit, target = hand_limit_of(options, len(names)), options.get("target", 0)
     rules = f"{f'{limit} hand(s)' if limit > 0 else 'no hand limit'}, {f'target {target}' if target else 'no target'}"
     totals = [0] * len(names)
     for k, row in enumerate(hand_scores, start=1):

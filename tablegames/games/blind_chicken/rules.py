@@ -16,10 +16,12 @@ from the queue, never kept on the side.
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+import random
+from typing import ClassVar, Mapping, Sequence
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState, LogLine, handles
+from tablegames.core.turns import next_seats
 from tablegames.core.words import plural
 from tablegames.games.blind_chicken import INFO
 from tablegames.games.blind_chicken.cards import DECK_SIZE, LOWEST_CARD, card_id, trick_score
@@ -70,17 +72,38 @@ class BlindChickenState(BaseState):
     taken: list[list[tuple[int, ...]]]  # each seat's tricks this hand, in taking order
     last_trick: tuple[int, tuple[int, ...]] | None  # (winner, cards) of the last trick taken this hand
 
-    def __init__(self, names: Sequence[str], options: dict[str, int], seed: int):
-        super().__init__(names, seed)
-        check_options(options, len(names))
-        hands_option = options.get("hands", 0)
-        self.target = options.get("target", 0)
-        self.hand_limit = self.n if hands_option == 0 else hands_option
-        self.dealer = self.rng.randrange(self.n)
-        self.hand_no = 0
-        self.scores = [0] * self.n
-        self.hand_scores = []
-        self._deal()
+    def __init__(self, names: Sequence[str], rng: random.Random, *, target: int, hand_limit: int, dealer: int,
+                 hand_no: int, hand_scores: list[list[int]], hands: list[list[int]],
+                 taken: list[list[tuple[int, ...]]], leader: int, trick: list[int], phase: Phase,
+                 arranging: Sequence[int] = ()) -> None:
+        """The one way to make a state, from its parts: the new deal
+        (``new_state``), the sampler's re-deal (sampler.py) and a described
+        position (position.py), which check what they pass. ``hand_no``
+        counts the finished hands, ``trick`` holds the current trick's cards
+        from its ``leader`` on, ``arranging`` the seats still to arrange
+        (phase ORDER). The rest follows from them."""
+        super().__init__(names, rng)
+        n = self.n
+        self.target = target
+        self.hand_limit = hand_limit
+        self.dealer = dealer
+        self.hand_no = hand_no
+        # (Copies: the caller's lists, a description's among them, stay as they are.)
+        self.hand_scores = list(map(list, hand_scores))
+        self.scores = list(map(sum, zip(*hand_scores))) if hand_scores else [0] * n
+        self.hands = list(map(list, hands))
+        self.taken = list(map(list, taken))
+        self.leader = leader
+        self.trick_cards = list(trick)
+        self.trick_seats = [(leader + i) % n for i in range(len(trick))]
+        # Whoever took the last trick leads the next one (or led the last).
+        self.last_trick = (leader, self.taken[leader][-1]) if any(self.taken) else None
+        if phase == ORDER:
+            self.decisions.push_together([_ARRANGE[seat] for seat in sorted(arranging)])
+        elif phase == PLAY:
+            self.decisions.push(_PLAY_END[(leader + len(trick)) % n])
+        elif phase == ASIDE:
+            self.decisions.push(ChooseAside(leader))
 
     @property
     def phase(self) -> Phase:
@@ -88,11 +111,9 @@ class BlindChickenState(BaseState):
 
     # ----- the course of a hand
     def _deal(self) -> None:
+        """The next hand (the first is dealt by ``new_state``)."""
         n = self.n
-        deck = list(range(LOWEST_CARD[n], DECK_SIZE))
-        self.rng.shuffle(deck)
-        per = len(deck) // n
-        self.hands = [deck[i * per:(i + 1) * per] for i in range(n)]
+        self.hands = deal_hands(self.rng, n)
         self.leader = self.next_seats[self.dealer]
         self.trick_cards = []
         self.trick_seats = []
@@ -301,38 +322,28 @@ def NEXT_HAND(state: BlindChickenState) -> str:
     return f"Hand {state.hand_no + 1}: {state.names[state.dealer]} deals; everyone arranges their hand."
 
 
+def deal_hands(rng: random.Random, n: int) -> list[list[int]]:
+    """A hand's deal: the deck for ``n`` players shuffled, in equal hands."""
+    deck = list(range(LOWEST_CARD[n], DECK_SIZE))
+    rng.shuffle(deck)
+    per = len(deck) // n
+    return [deck[i * per:(i + 1) * per] for i in range(n)]
+
+
+def hand_limit_of(options: Mapping[str, int], n: int) -> int:
+    """The match's hand limit as the option sets it (0: one hand per
+    player; < 0: no limit)."""
+    hands = options.get("hands", 0)
+    return n if hands == 0 else hands
+
+
 def new_state(names: Sequence[str], options: dict[str, int], seed: int) -> BlindChickenState:
-    return BlindChickenState(names, options, seed)
-
-
-def set_up(names: Sequence[str], seed: int, *, target: int, hand_limit: int, dealer: int, hand_no: int,
-           hand_scores: list[list[int]], hands: list[list[int]], taken: list[list[tuple[int, ...]]],
-           leader: int, trick: list[int], phase: Phase, arranging: Sequence[int] = ()) -> BlindChickenState:
-    """A state in the middle of a match, from its parts: the sampler's
-    re-deal (sampler.py) and a described position (position.py), which
-    check what they pass. ``hand_no`` counts the finished hands, ``trick``
-    holds the current trick's cards from its ``leader`` on, ``arranging``
-    the seats still to arrange (phase ORDER). The rest follows from them."""
-    state = object.__new__(BlindChickenState)
-    BaseState.__init__(state, names, seed)
-    n = state.n
-    state.target = target
-    state.hand_limit = hand_limit
-    state.dealer = dealer
-    state.hand_no = hand_no
-    state.hand_scores = [list(h) for h in hand_scores]
-    state.scores = [sum(h[s] for h in hand_scores) for s in range(n)]
-    state.hands = [list(h) for h in hands]
-    state.taken = [list(tricks) for tricks in taken]
-    state.leader = leader
-    state.trick_cards = list(trick)
-    state.trick_seats = [(leader + i) % n for i in range(len(trick))]
-    # Whoever took the last trick leads the next one (or led the last).
-    state.last_trick = (leader, state.taken[leader][-1]) if any(state.taken) else None
-    if phase == ORDER:
-        state.decisions.push_together(Arrange(seat) for seat in sorted(arranging))
-    elif phase == PLAY:
-        state.decisions.push(PlayEnd((leader + len(trick)) % n))
-    elif phase == ASIDE:
-        state.decisions.push(ChooseAside(leader))
-    return state
+    """A new match: a dealer drawn, the first hand dealt, all to arrange."""
+    n = len(names)
+    check_options(options, n)
+    rng = random.Random(seed)
+    dealer = rng.randrange(n)
+    hands = deal_hands(rng, n)
+    return BlindChickenState(names, rng, target=options.get("target", 0), hand_limit=hand_limit_of(options, n),
+                             dealer=dealer, hand_no=0, hand_scores=[], hands=hands, taken=[[] for _ in range(n)],
+                             leader=next_seats(n)[dealer], trick=[], phase=ORDER, arranging=range(n))

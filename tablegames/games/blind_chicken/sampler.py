@@ -7,7 +7,7 @@ import random
 from typing import Any, Mapping
 
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, card_number
-from tablegames.games.blind_chicken.rules import BlindChickenState, set_up
+from tablegames.games.blind_chicken.rules import BlindChickenState
 from tablegames.games.blind_chicken.vocab import OVER, Phase
 
 
@@ -51,8 +51,8 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
             size = view["hand_sizes"][s]
             hands.append(rest[:size])
             rest = rest[size:]
-    return set_up(
-        view["names"], seed, target=view["target"], hand_limit=view["hand_limit"], dealer=view["dealer"],
+    return BlindChickenState(
+        view["names"], random.Random(seed), target=view["target"], hand_limit=view["hand_limit"], dealer=view["dealer"],
         hand_no=view["hand_no"] - (0 if phase == OVER else 1), hand_scores=view["hand_scores"],
         hands=hands, taken=taken, leader=view["leader"], trick=trick, phase=phase,
         arranging=[s for s in range(n) if not view["ordered"][s]],

@@ -2,7 +2,7 @@
 description, and a state described the same way.
 
 The description is a JSON object; seats are written as a player's name (or
-seat number, 0 first), lists "per seat" are in seat order, cards are the
+seat number, 1 first as at seat setup), lists "per seat" are in seat order, cards are the
 codes of the notation (``c2 c3 c5 bank raid customs robbery hideout``; a
 card id such as ``c2.1`` is accepted too) and piles are numbered 1 and 2 as
 in the notation. Every player owns the same eight cards, so a card is where
@@ -69,14 +69,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.core.position import PositionError, field, said, seat_of, turns_had, unknown_keys
+from tablegames.core.position import (
+    PositionError, field, per_seat, said, seat_of, turns_had, unknown_keys, whole_numbers,
+)
+from tablegames.core.decisions import Decision
 from tablegames.core.secret import SecretChoices
 from tablegames.games.nutty_business.rules import (
-    NuttyState, choose_order, choose_raid, customs_splits, split_customs,
+    NuttyState, choose_order, choose_raid, customs_splits, drawn_start, split_customs,
 )
 from tablegames.games.nutty_business.vocab import (
     C5, CODES, DECISION_KIND, IS_CONTRABAND, KINDS, LEDGER, L_CONTRABAND, L_CUSTOMS_IN, L_CUSTOMS_OUT,
-    L_RAID, L_ROBBED, L_ROBBERY_IN, MAX_PILES, RAID, ROBBERY, SUPPLY, VALUE, ChooseFirstCard, PlayCard,
+    L_RAID, L_ROBBED, L_ROBBERY_IN, MAX_PILES, RAID, ROBBERY, SUPPLY, VALUE, PlayCard,
     SplitCustoms, owner_of,
 )
 
@@ -95,7 +98,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     an impossible one)."""
     unknown_keys(description, FIELDS)
     n = len(names)
-    state = NuttyState(names, options, seed)  # the seed draws the first player
+    drawn = drawn_start(seed, n)[1]  # the seed draws the first player, as in a new game
     decision = field(description, "decision", (str, type(None)), _DECISIONS)
     if decision is not None and decision not in (FIRST_CARD, "play", *_MID_TURN):
         raise PositionError(f"'decision' must be {_DECISIONS}, not {said(decision)}.")
@@ -104,33 +107,95 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
                        ("pending", decision in ("customs", "raid")), ("gained", decision == "customs")):
         if not needs and description.get(key) is not None:
             raise PositionError(f"{said(key)} has no place in a position with decision {_said(decision)}.")
-    if "start" in description:
-        state.start = seat_of(names, description["start"], "'start'")
+    start = seat_of(names, description["start"], "'start'") if "start" in description else drawn
 
     # ----- the cards: piles, first cards, hands
     first: list[int | None] = [None] * n
+    piles: list[list[list[int]]] = [[] for _ in range(n)]
     if setup:
-        if _given(description, "piles") and any(_per_seat(description, "piles", n)):
+        if _given(description, "piles") and any(per_seat(description, "piles", names)):
             raise PositionError("The piles are empty while the first cards are laid face down.")
         first = [None if c is None else _card(c, s, names, f"{names[s]}'s first card")
-                 for s, c in enumerate(_per_seat(description, "first_cards", n))]
+                 for s, c in enumerate(per_seat(description, "first_cards", names, None))]
         if all(c is not None for c in first):
             raise PositionError("Every first card is laid, so they are revealed: "
                                 "describe the first turn (decision 'play') instead.")
     else:
-        rows = _per_seat(description, "piles", n, required=True)
-        for s, row in enumerate(rows):
-            state.piles[s] = _piles(row, s, names)
-    given_hands = _per_seat(description, "hands", n) if _given(description, "hands") else None
-    for s in range(n):
-        placed = [k for pile in state.piles[s] for k in pile]
+        piles = [_piles(row, s, names) for s, row in enumerate(per_seat(description, "piles", names))]
+    hands = _hands(description, names, piles, first)
+    choices: SecretChoices[int] | None = None
+    if setup:
+        choices = SecretChoices(range(n))
+        for s, k in enumerate(first):
+            if k is not None:
+                choices.choose(s, k)
+
+    # ----- nuts
+    nuts = _numbers(description, "nuts", names) if _given(description, "nuts") else [0] * n
+    if setup and any(nuts):
+        raise PositionError("Nobody has nuts before the first turn.")
+    supply = SUPPLY - sum(nuts)
+    if supply < 0:
+        raise PositionError(f"The players hold {sum(nuts)} nuts; the game has {SUPPLY}.")
+    if _given(description, "supply"):
+        given = field(description, "supply", int, "the nuts left")
+        if given != supply:
+            raise PositionError(f"'supply' is {given}, but with the players' {sum(nuts)} nuts it is "
+                                f"{supply} (the game has {SUPPLY} nuts).")
+    ledger = _ledger(description, nuts, names)
+
+    # ----- whose turn, and where it stands
+    turn = _turn(description, decision, first, names, hands)
+    played: int | None = None
+    pending: list[int] = []
+    if decision in _MID_TURN:
+        assert turn is not None
+        played, pending = _mid_turn(description, decision, turn, piles[turn], names)
+    played_cards = sum(len(p) for seat_piles in piles for p in seat_piles) - (0 if setup else n)
+    default_turn = played_cards + (decision == "play")
+    turn_no = field(description, "turn_no", int) if _given(description, "turn_no") else default_turn
+    if turn_no < (0 if setup else 1) or (setup and turn_no):
+        raise PositionError(f"'turn_no' cannot be {turn_no} with decision {_said(decision)}.")
+    if not setup:
+        start = _check_turns(names, hands, piles, start, turn, turn_no, decision, given_start="start" in description)
+    _check_ledger(names, ledger, start, turn_no)
+
+    def made(due: Sequence[Decision]) -> NuttyState:
+        return NuttyState(names, drawn_start(seed, n)[0], start=start, hands=hands, piles=piles, nuts=nuts,
+                          supply=supply, ledger=ledger, setup=choices, turn_no=turn_no,
+                          played_pile=played, pending=pending, due=due)
+
+    if decision == "play":
+        assert turn is not None
+        return made([PlayCard(turn)])
+    if decision in _MID_TURN:
+        assert turn is not None
+        # The rules' own questions (who are the officers, whom can the
+        # Raid reach, does the order matter) on the table before the
+        # decision, then the table with it.
+        return made([_turn_decision(made(()), description, decision, turn)])
+    return made(())
+
+
+def _turns_of(start: int, turn_no: int, n: int, seat: int) -> int:
+    """The turns ``seat`` has begun: the turn passes left from the start."""
+    return turns_had(start, turn_no, n)[seat]
+
+
+def _hands(description: Mapping[str, Any], names: Sequence[str], piles: list[list[list[int]]],
+           first: list[int | None]) -> list[list[int]]:
+    """Each player's hand: given, or their cards on no pile nor face down."""
+    given_hands = per_seat(description, "hands", names) if _given(description, "hands") else None
+    hands = []
+    for s in range(len(names)):
+        placed = [k for pile in piles[s] for k in pile]
         laid = first[s]
         if laid is not None:
             placed.append(laid)
         _no_twice(placed, s, names, "on their piles or face down")
         rest = [k for k in KINDS if k not in placed]
         if given_hands is None:
-            state.hands[s] = rest
+            hands.append(rest)
             continue
         row = given_hands[s]
         if not isinstance(row, list):
@@ -142,144 +207,98 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
             raise PositionError(f"{names[s]}'s hand has {_count(len(hand))}, but {len(rest)} of their "
                                 f"cards are on no pile: {', '.join(lost)} "
                                 f"{'is' if len(lost) == 1 else 'are'} missing.")
-        state.hands[s] = sorted(hand)
-    if setup:
-        choices: SecretChoices[int] = SecretChoices(range(n))
-        for s, k in enumerate(first):
-            if k is not None:
-                choices.choose(s, k)
-        state.setup = choices
-    else:
-        state.setup = None
-
-    # ----- nuts
-    nuts = _numbers(description, "nuts", n) if _given(description, "nuts") else [0] * n
-    state.nuts = nuts
-    if setup and any(nuts):
-        raise PositionError("Nobody has nuts before the first turn.")
-    supply = SUPPLY - sum(nuts)
-    if supply < 0:
-        raise PositionError(f"The players hold {sum(nuts)} nuts; the game has {SUPPLY}.")
-    if _given(description, "supply"):
-        given = field(description, "supply", int, "the nuts left")
-        if given != supply:
-            raise PositionError(f"'supply' is {given}, but with the players' {sum(nuts)} nuts it is "
-                                f"{supply} (the game has {SUPPLY} nuts).")
-    state.supply = supply
-    state.ledger = _ledger(description, nuts, names)
-
-    # ----- whose turn, and what they decide
-    _queue(state, description, decision, first, names)
-    played_cards = sum(len(p) for piles in state.piles for p in piles) - (0 if setup else n)
-    default_turn = played_cards + (decision == "play")
-    turn_no = field(description, "turn_no", int) if _given(description, "turn_no") else default_turn
-    if turn_no < (0 if setup else 1) or (setup and turn_no):
-        raise PositionError(f"'turn_no' cannot be {turn_no} with decision {_said(decision)}.")
-    state.turn_no = turn_no
-    if not setup:
-        _check_turns(state, decision, given_start="start" in description)
-    _check_ledger(state)
-    return state
+        hands.append(sorted(hand))
+    return hands
 
 
-def _turns_of(state: NuttyState, seat: int) -> int:
-    """The turns ``seat`` has begun: the turn passes left from the start."""
-    return turns_had(state.start, state.turn_no, state.n)[seat]
-
-
-def _check_turns(state: NuttyState, decision: str | None, given_start: bool) -> None:
-    """Whose turn it is follows from the start player and the turns begun,
-    and every card a player has on their piles beyond the first was played
-    in a turn of theirs (a Hideout may have taken some back since)."""
-    names, n = state.names, state.n
+def _check_turns(names: Sequence[str], hands: list[list[int]], piles: list[list[list[int]]], start: int,
+                 turn: int | None, turn_no: int, decision: str | None, given_start: bool) -> int:
+    """The start player: whose turn it is follows from it and the turns
+    begun, and every card a player has on their piles beyond the first was
+    played in a turn of theirs (a Hideout may have taken some back since)."""
+    n = len(names)
     if decision is None:
         # The turn passed to a player without cards: the one after the last turn's.
-        ends = [s for s in range(n) if not state.hands[(s + state.turn_no) % n]]
-        if not given_start and state.start not in ends:
-            state.start = ends[0]  # (the game ends at least at one of them: checked before)
-        if state.start not in ends:
-            nxt = (state.start + state.turn_no) % n
-            raise PositionError(f"After {state.turn_no} turn(s) from {names[state.start]} the turn passes to "
+        ends = [s for s in range(n) if not hands[(s + turn_no) % n]]
+        if not given_start and start not in ends:
+            start = ends[0]  # (the game ends at least at one of them: checked before)
+        if start not in ends:
+            nxt = (start + turn_no) % n
+            raise PositionError(f"After {turn_no} turn(s) from {names[start]} the turn passes to "
                                 f"{names[nxt]}, who holds cards: the game is not over.")
     else:
-        assert state.turn is not None
-        due = (state.start + state.turn_no - 1) % n
+        assert turn is not None
+        due = (start + turn_no - 1) % n
         if not given_start:
-            state.start = (state.turn - state.turn_no + 1) % n
-        elif state.turn != due:
-            raise PositionError(f"Turn {state.turn_no} from {names[state.start]} is {names[due]}'s, not "
-                                f"{names[state.turn]}'s: the turn passes to the left.")
+            start = (turn - turn_no + 1) % n
+        elif turn != due:
+            raise PositionError(f"Turn {turn_no} from {names[start]} is {names[due]}'s, not "
+                                f"{names[turn]}'s: the turn passes to the left.")
     for s in range(n):
-        played = _turns_of(state, s) - (decision == "play" and s == state.turn)  # (no card yet this turn)
-        on_piles = sum(len(p) for p in state.piles[s]) - 1  # the first card was laid, not played
+        played = _turns_of(start, turn_no, n, s) - (decision == "play" and s == turn)  # (no card yet this turn)
+        on_piles = sum(len(p) for p in piles[s]) - 1  # the first card was laid, not played
         if played < on_piles:
             raise PositionError(f"{names[s]} has {on_piles} card(s) on the piles beyond the first card but has "
-                                f"played {played} in {state.turn_no} turn(s) from {names[state.start]}: a turn "
+                                f"played {played} in {turn_no} turn(s) from {names[start]}: a turn "
                                 "plays one card.")
+    return start
 
 
-def _check_ledger(state: NuttyState) -> None:
+def _check_ledger(names: Sequence[str], ledger: list[list[int]], start: int, turn_no: int) -> None:
     """Nuts paid to a player were paid by another; nuts from the supply
     come only on a player's own turns, at most 8 a turn (Contraband 5 and 3
     on top), Robberies at most 2 from each rival a turn, Customs at most 2
     from each other player's Contraband."""
-    names, n = state.names, state.n
+    n = len(names)
     for into, out, what in ((L_CUSTOMS_IN, L_CUSTOMS_OUT, "Customs"), (L_ROBBERY_IN, L_ROBBED, "Robberies")):
-        got, gave = sum(row[into] for row in state.ledger), sum(row[out] for row in state.ledger)
+        got, gave = sum(row[into] for row in ledger), sum(row[out] for row in ledger)
         if got != gave:
             raise PositionError(f"The ledgers show {got} nut(s) received from {what} but {gave} paid: "
                                 "every nut one player gets there, another gives.")
-    for s, row in enumerate(state.ledger):
-        own = _turns_of(state, s)
-        others = state.turn_no - own
+    for s, row in enumerate(ledger):
+        own = _turns_of(start, turn_no, n, s)
+        others = turn_no - own
         for amount, most, what in ((row[L_CONTRABAND] + row[L_RAID], 8 * own, "from the supply"),
                                    (row[L_ROBBERY_IN], 2 * (n - 1) * own, "from Robberies"),
                                    (row[L_CUSTOMS_IN], 2 * others, "from Customs")):
             if amount > most:
                 raise PositionError(f"{names[s]} got {amount} nuts {what} in {own} turn(s) of their own out of "
-                                    f"{state.turn_no}; the cards give at most {most}.")
+                                    f"{turn_no}; the cards give at most {most}.")
 
 
-def _queue(state: NuttyState, description: Mapping[str, Any], decision: str | None,
-           first: list[int | None], names: Sequence[str]) -> None:
-    """Who is to move and the decision pending, checked against the rules."""
+def _turn(description: Mapping[str, Any], decision: str | None, first: list[int | None],
+          names: Sequence[str], hands: list[list[int]]) -> int | None:
+    """Whose turn it is (None at the first cards and once the game is
+    over), checked against who is to move."""
     n = len(names)
-    setup = decision == FIRST_CARD
     to_move = description.get("to_move")
-    queue = state.decisions
-    queue.clear()
-    if setup:
+    if decision == FIRST_CARD:
         waiting = [s for s in range(n) if first[s] is None]
         if to_move is not None:
             listed = to_move if isinstance(to_move, list) else [to_move]
             if sorted(seat_of(names, who, "'to_move'") for who in listed) != waiting:
                 raise PositionError("'to_move' must list the players without a first card: "
                                     f"{', '.join(names[s] for s in waiting)}.")
-        queue.push_together(ChooseFirstCard(s) for s in waiting)
-        return
+        return None
     if decision is None:
         if to_move is not None:
             raise PositionError("Nobody is to move in a finished game: leave 'to_move' out.")
-        if all(state.hands):
+        if all(hands):
             raise PositionError("The game ends only when the turn reaches a player without "
                                 "cards: somebody's hand must be empty.")
-        return
+        return None
     if to_move is None:
         raise PositionError(f"The position needs 'to_move' (whose turn it is) for decision {said(decision)}.")
     seat = seat_of(names, to_move, "'to_move'")
-    if not state.hands[seat] and decision == "play":
+    if not hands[seat] and decision == "play":
         raise PositionError(f"{names[seat]} has no cards left: the game would be over.")
-    if decision == "play":
-        queue.push(PlayCard(seat))
-    else:
-        _mid_turn(state, description, decision, seat, names)
+    return seat
 
 
-def _mid_turn(state: NuttyState, description: Mapping[str, Any], decision: str, seat: int,
-              names: Sequence[str]) -> None:
-    """The pile played this turn, the piles still to act, and a decision
-    that the turn can really stop at."""
-    piles = state.piles[seat]
+def _mid_turn(description: Mapping[str, Any], decision: str, seat: int, piles: list[list[int]],
+              names: Sequence[str]) -> tuple[int, list[int]]:
+    """The pile played this turn and the piles still to act after the
+    decision."""
     if _given(description, "played"):
         played = field(description, "played", int, "the pile the turn's card went on") - 1
         if not 0 <= played < len(piles):
@@ -289,16 +308,11 @@ def _mid_turn(state: NuttyState, description: Mapping[str, Any], decision: str, 
     else:
         raise PositionError(f"The position needs 'played' (which of {names[seat]}'s piles the "
                             "turn's card went on).")
-    state.played_pile = played
+    if decision == "order":
+        return played, []
     tops = [p[-1] for p in piles]
     acts = [IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in tops]
     name = names[seat]
-    if decision == "order":
-        if len(piles) < 2 or not all(acts) or not state._order_matters(seat):
-            raise PositionError(f"{name} is asked which top card acts first only when both act and "
-                                "the order can change somebody's nuts.")
-        state.decisions.push(choose_order(seat))
-        return
     # The card deciding now lies on top of ``now``; ``pending`` follows it.
     if decision == "raid":
         if RAID not in tops:
@@ -312,34 +326,49 @@ def _mid_turn(state: NuttyState, description: Mapping[str, Any], decision: str, 
         if pending and (pending != [1 - now] or len(piles) < 2 or not acts[1 - now]):
             raise PositionError(f"'pending' may list only {name}'s other pile, and only if its top "
                                 "card acts.")
-    state.pending = pending
+    return played, pending
+
+
+def _turn_decision(table: NuttyState, description: Mapping[str, Any], decision: str, seat: int) -> Decision:
+    """The decision the turn stops at, if the rules can stop there: asked
+    of ``table``, the position before it."""
+    piles = table.piles[seat]
+    tops = [p[-1] for p in piles]
+    name = table.names[seat]
+    if decision == "order":
+        if len(piles) < 2 or not all(IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in tops) \
+                or not table._order_matters(seat):
+            raise PositionError(f"{name} is asked which top card acts first only when both act and "
+                                "the order can change somebody's nuts.")
+        return choose_order(seat)
     if decision == "raid":
-        targets = state._raid_targets(seat)
+        targets = table._raid_targets(seat)
         if not targets:
             raise PositionError(f"{name}'s Police Raid has nobody with two piles to raid.")
-        state.decisions.push(choose_raid(seat, targets))
-        return
+        return choose_raid(seat, targets)
+    played = table.played_pile
+    assert played is not None
     kind = tops[played]
     if not IS_CONTRABAND[kind]:
         raise PositionError(f"Customs are paid on a Contraband just played: {name}'s pile "
                             f"{played + 1} has {CODES[kind]} on top.")
-    officers = state._officers(seat)
+    officers = table._officers(seat)
     if not officers:
         raise PositionError(f"{name} owes no Customs (nobody else has one on top, or "
                             f"{name} has a Bank on top).")
     gained = VALUE[kind]
     if _given(description, "gained"):
         gained = field(description, "gained", int, "the nuts the Contraband gained")
-    elif not state.supply:
+    elif not table.supply:
         raise PositionError("The supply is empty: the position needs 'gained' (what the Contraband "
                             "gained before it ran out).")
     owed = 2 if kind == C5 else 1
-    if (not 0 < gained <= VALUE[kind] or (state.supply and gained != VALUE[kind])
-            or gained > state.nuts[seat] or gained >= owed * len(officers)
+    if (not 0 < gained <= VALUE[kind] or (table.supply and gained != VALUE[kind])
+            or gained > table.nuts[seat] or gained >= owed * len(officers)
             or len(customs_splits(gained, owed, len(officers))) < 2):
         raise PositionError(f"{name} splits Customs only when the gain (here {gained}) was too little "
                             f"to pay every officer and can be split more than one way.")
-    state.decisions.push(split_customs(seat, kind, gained, officers))
+    return split_customs(seat, kind, gained, officers)
 
 
 def describe_position(state: NuttyState) -> dict[str, Any]:
@@ -390,21 +419,11 @@ def _given(description: Mapping[str, Any], key: str) -> bool:
     return description.get(key) is not None
 
 
-def _per_seat(description: Mapping[str, Any], key: str, n: int, required: bool = False) -> list[Any]:
-    if not required and not _given(description, key):
-        return [None] * n
-    rows: list[Any] = field(description, key, list, "one entry per seat")
-    if len(rows) != n:
-        raise PositionError(f"{said(key)} must have one entry per player ({n}), not {len(rows)}.")
-    return rows
-
-
-def _numbers(description: Mapping[str, Any], key: str, n: int | None) -> list[int]:
-    rows = _per_seat(description, key, n, required=True) if n else field(description, key, list)
-    for value in rows:
-        if type(value) is not int or value < 0:
-            raise PositionError(f"{said(key)} must hold whole numbers 0 or more, not {said(value)}.")
-    return list(rows)
+def _numbers(description: Mapping[str, Any], key: str, names: Sequence[str] | None) -> list[int]:
+    """Whole numbers 0 or more: one per seat (``names``), or a list of any length."""
+    if names is None:
+        return whole_numbers(field(description, key, list), said(key))
+    return whole_numbers(per_seat(description, key, names), said(key), len(names))
 
 
 def _card(value: Any, seat: int, names: Sequence[str], where: str) -> int:
@@ -453,7 +472,7 @@ def _ledger(description: Mapping[str, Any], nuts: list[int], names: Sequence[str
             raise PositionError("The position needs 'ledger' (per seat, where their nuts came from, "
                                 "e.g. {\"Contraband\": 5}) once anyone has nuts.")
         return [[0] * len(LEDGER) for _ in nuts]
-    rows = _per_seat(description, "ledger", len(nuts), required=True)
+    rows = per_seat(description, "ledger", names)
     ledger = []
     for s, row in enumerate(rows):
         if not isinstance(row, dict):

@@ -13,9 +13,11 @@ turn all belong to the player whose turn it is.
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from tablegames.core.decisions import Decision
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.secret import SecretChoices
 from tablegames.core.state import BaseState, handles
@@ -105,21 +107,31 @@ class NuttyState(BaseState):
     DEEP: ClassVar[tuple[str, ...]] = ("hands", "piles", "nuts", "pending", "ledger", "setup")
     FINAL_PHASE: ClassVar[str] = Phase.OVER
 
-    def __init__(self, names: Sequence[str], options: Mapping[str, int], seed: int):
-        super().__init__(names, seed)
-        n = self.n
-        self.start = self.rng.randrange(n)
-        self.hands: list[list[int]] = [list(KINDS) for _ in range(n)]
-        self.piles: list[list[list[int]]] = [[] for _ in range(n)]
-        self.nuts = [0] * n
-        self.supply = SUPPLY
-        self.ledger = [[0] * len(LEDGER) for _ in range(n)]
-        self.setup: SecretChoices[int] | None = SecretChoices(range(n))
-        self.turn_no = 0
-        self.played_pile: int | None = None  # where this turn's card went
-        self.pending: list[int] = []         # piles whose top still acts this turn
-        # Everyone lays a first card at once.
-        self.decisions.push_together(_FIRST_CARD[:n])
+    def __init__(self, names: Sequence[str], rng: random.Random, *, start: int, hands: list[list[int]],
+                 piles: list[list[list[int]]], nuts: list[int], supply: int, ledger: list[list[int]],
+                 setup: SecretChoices[int] | None, turn_no: int,
+                 played_pile: int | None = None, pending: list[int] | None = None,
+                 due: Iterable[Decision] = ()) -> None:
+        """The one way to make a state, from its parts: the new deal
+        (``new_state``), the sampler and a described position. ``setup``
+        holds the first cards laid so far (None once they are revealed):
+        the seats still to lay one decide first, then the ``due``
+        decisions of the turn, in order."""
+        super().__init__(names, rng)
+        self.start = start
+        self.hands = hands
+        self.piles = piles
+        self.nuts = nuts
+        self.supply = supply
+        self.ledger = ledger
+        self.setup = setup
+        self.turn_no = turn_no
+        self.played_pile = played_pile  # where this turn's card went
+        self.pending = [] if pending is None else pending  # piles whose top still acts this turn
+        if setup is not None:  # everyone still to lay a first card lays it at once
+            self.decisions.push_together(_FIRST_CARD[s] for s in range(self.n) if not setup.has_chosen(s))
+        for decision in due:
+            self.decisions.push(decision)
 
     # ----- the contract -------------------------------------------------------
     @property
@@ -615,8 +627,19 @@ def _cards_text(kinds: Sequence[int]) -> str:
     return ", ".join(CARD_NAMES[k] for k in kinds)
 
 
+def drawn_start(seed: int, n: int) -> tuple[random.Random, int]:
+    """A new game's one draw, the first player: (the rng after it, the seat)."""
+    rng = random.Random(seed)
+    return rng, rng.randrange(n)
+
+
 def new_state(names: Sequence[str], options: Mapping[str, int], seed: int) -> NuttyState:
-    return NuttyState(names, options, seed)
+    """A new game: everyone holds the eight cards; first cards to lay."""
+    n = len(names)
+    rng, start = drawn_start(seed, n)
+    return NuttyState(names, rng, start=start, hands=[list(KINDS) for _ in range(n)], piles=[[] for _ in range(n)],
+                      nuts=[0] * n, supply=SUPPLY, ledger=[[0] * len(LEDGER) for _ in range(n)],
+                      setup=SecretChoices(range(n)), turn_no=0)
 
 
-__all__ = ["NuttyState", "new_state", "customs_splits", "choose_order", "split_customs", "choose_raid"]
+__all__ = ["NuttyState", "new_state", "drawn_start", "customs_splits", "choose_order", "split_customs", "choose_raid"]

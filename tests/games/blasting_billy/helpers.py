@@ -42,7 +42,7 @@ def position(players: int = 3, *, hands: list[str], deck: str | None = None,
     the removed cards and the draw pile from the rest."""
     names = [f"P{i + 1}" for i in range(players)]
     description: dict[str, object] = {
-        "to_move": turn,
+        "to_move": names[turn],
         "hands": [h.split() for h in hands],
         "loot": [played((loot or [{}] * players)[s]) for s in range(players)],
         "billy": played(billy),

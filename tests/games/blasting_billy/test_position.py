@@ -112,7 +112,7 @@ def test_a_missing_card_is_refused():
 def test_an_unknown_card_is_refused():
     d = fresh()
     d["billy"] = ["G11"]
-    refused(d, "'billy': 'G11' is no card of Blasting Billy (a type letter G, B, C, J or D, then 0-10 or X).")
+    refused(d, "'billy': 'G11' is not a card (a type letter G, B, C, J or D, then 0-10 or X, such as \"G7\" or \"JX\").")
 
 
 def test_a_bad_hand_size_is_refused():
@@ -138,7 +138,7 @@ def test_an_unknown_field_is_refused():
 def test_a_bad_seat_is_refused():
     d = fresh()
     d["to_move"] = "Zed"
-    refused(d, "'to_move' must be a seat number 0-1 or a player's name, not 'Zed'.")
+    refused(d, "'to_move' must be a player's name or a seat number 1-2, not 'Zed'.")
 
 
 def test_a_decision_the_game_does_not_have_is_refused():
@@ -177,7 +177,8 @@ def test_a_start_player_that_does_not_fit_the_turn_is_refused():
 def test_the_wrong_number_of_hands_is_refused():
     d = fresh()
     d["hands"].append([])
-    refused(d, "'hands' must hold 2 lists of cards, one per seat; it holds 3.")
+    refused(d, "'hands' must be a list of 2 entries, one per seat in seat order, not "
+               '[["G2", "D1", "C3"], ["GX", "C7", "J0"], []].')
 
 
 def test_a_last_drawer_the_cards_played_contradict_is_refused():

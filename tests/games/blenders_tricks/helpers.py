@@ -31,7 +31,7 @@ def described(players: int = 4, seed: int = 1) -> dict[str, Any]:
 def finished_rounds(count: int, players: int, earner: int = 0) -> list[dict[str, Any]]:
     """``count`` finished rounds in which nobody claimed anything (``earner`` earned each token)."""
     empty: list[list[int]] = [[] for _ in range(players)]
-    return [{"gains": [[0, 0, 0]] * players, "ignored": empty, "claimed": empty, "earner": earner}] * count
+    return [{"gains": [[0, 0, 0]] * players, "ignored": empty, "claimed": empty, "earner": NAMES[earner]}] * count
 
 
 def _claims_giving(targets: list[int], suit: int) -> list[list[int]]:
@@ -75,7 +75,7 @@ def history(count: int, players: int, totals: list[list[int]] | None = None,
         if len(claimed[earners[r]]) < most:
             raise ValueError(f"round {r + 1}'s claims {claimed} do not let seat {earners[r]} earn its token")
         rounds.append({"gains": share, "ignored": [[] for _ in range(players)], "claimed": claimed,
-                       "earner": earners[r]})
+                       "earner": NAMES[earners[r]]})
     return {"rounds": rounds, "totals": totals,
             "tokens": list(tokens) if tokens else [earners.count(s) for s in range(players)]}
 
@@ -87,7 +87,7 @@ def playing(hands: list[list[int]], leader: int = 0, seed: int = 1, round: int =
     finished rounds are as ``history`` makes them from ``totals`` and
     ``tokens`` (if given)."""
     past = history(round - 1, len(hands), fields.pop("totals", None), fields.pop("tokens", None), leader)
-    description = {"decision": "play", "round": round, "leader": leader, "hands": hands, **past, **fields}
+    description = {"decision": "play", "round": round, "leader": NAMES[leader], "hands": hands, **past, **fields}
     return build(description, len(hands), seed)
 
 

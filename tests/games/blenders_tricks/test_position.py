@@ -14,7 +14,7 @@ from tablegames.core import position
 from tablegames.core.position import PositionError
 from tablegames.games.blenders_tricks.spec import SPEC
 from tablegames.games.blenders_tricks.vocab import SPENDS
-from tests.games.blenders_tricks.helpers import build, described, finished_rounds
+from tests.games.blenders_tricks.helpers import NAMES as SEATS, build, described, finished_rounds
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
@@ -95,7 +95,7 @@ def test_a_card_twice_is_refused():
 
 
 def test_a_missing_card_is_refused():
-    d = {"decision": "play", "leader": 0, "hands": [[6], [9], [8]], "aside": [1],
+    d = {"decision": "play", "leader": "P0", "hands": [[6], [9], [8]], "aside": [1],
          "discard": [c for c in range(2, 40) if c not in (6, 8, 9)]}
     assert error(d) == ("The position is missing 'S40' (1 kind(s) of piece are missing in all); "
                         "every piece must be somewhere.")
@@ -125,7 +125,7 @@ def test_an_unknown_card_is_refused():
 
 
 def test_a_bad_seat_is_refused():
-    assert error(start(leader="Zed")) == "'leader' must be a seat number 0-2 or a player's name, not 'Zed'."
+    assert error(start(leader="Zed")) == "'leader' must be a player's name or a seat number 1-3, not 'Zed'."
 
 
 def test_a_missing_required_field_is_refused():
@@ -139,7 +139,7 @@ def test_a_to_move_that_does_not_match_is_refused():
 
 
 def claim(trick: list[int]) -> dict:
-    return {"decision": "claim", "leader": 0, "hands": [[6], [9], [8]], "trick": trick}
+    return {"decision": "claim", "leader": "P0", "hands": [[6], [9], [8]], "trick": trick}
 
 
 def test_a_claim_is_built_after_a_trick_with_two_other_non_wild_cards():
@@ -155,9 +155,9 @@ def test_a_claim_that_cannot_arise_is_refused():
 def end_of_round(**more) -> dict:
     """Three players after round 1's last trick (7, 5 and the wild 40):
     Ann claimed the most cards and holds the token."""
-    return {"decision": "spend", "leader": 0, "hands": [[], [], []],
+    return {"decision": "spend", "leader": "P0", "hands": [[], [], []],
             "claimed": [[1, 4, 13], [2, 3], [7, 5]], "tokens": [1, 0, 0],
-            "last_trick": {"plays": [[0, 7], [1, 5], [2, 40]], "winner": 2, "claimed": [7, 5]}, **more}
+            "last_trick": {"plays": [["P0", 7], ["P1", 5], ["P2", 40]], "winner": "P2", "claimed": [7, 5]}, **more}
 
 
 def test_the_token_holder_decides_first_at_the_rounds_end():
@@ -223,9 +223,11 @@ def after_one_trick(claimed: list[list[int]], plays: list[list[int]], winner: in
     ``plays`` says): each holds 12 cards, 40 is set aside."""
     played = [card for _, card in plays]
     rest = [c for c in range(1, 40) if c not in played]
-    return {"decision": "play", "leader": winner, "hands": [rest[0:12], rest[12:24], rest[24:36]],
+    seat = SEATS.__getitem__  # (a seat in a position is a player's name, or a number from 1)
+    return {"decision": "play", "leader": seat(winner), "hands": [rest[0:12], rest[12:24], rest[24:36]],
             "aside": [40], "claimed": claimed,
-            "last_trick": {"plays": plays, "winner": winner, "claimed": took}, **more}
+            "last_trick": {"plays": [[seat(s), c] for s, c in plays], "winner": seat(winner), "claimed": took},
+            **more}
 
 
 FIRST_TRICK = [[0, 1], [1, 2], [2, 3]]  # Cy's 3 wins; the rules let Cy claim 3 and one of 1 or 2
@@ -260,7 +262,7 @@ def test_a_card_played_to_the_last_trick_is_in_no_hand():
 
 
 def test_the_winner_of_the_last_trick_leads_the_next():
-    d = after_one_trick([[], [], [3, 1]], FIRST_TRICK, 2, [3, 1], leader=0)
+    d = after_one_trick([[], [], [3, 1]], FIRST_TRICK, 2, [3, 1], leader="P0")
     d["hands"] = [d["hands"][2], d["hands"][0], d["hands"][1]]
     assert error(d) == "P2 won the last trick and leads this one, not P0."
 
@@ -279,7 +281,7 @@ def test_no_barley_token_is_held_before_the_first_round_ends():
 
 
 def test_the_tokens_held_are_those_earned_less_those_spent():
-    d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader=1, tokens=[1, 0, 0])
+    d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader="P1", tokens=[1, 0, 0])
     assert error(d).startswith("P0 holds 1 barley token(s), but earned 0 and spent 0")
     assert build({**d, "tokens": [0, 1, 0]}).tokens == [0, 1, 0]
 
@@ -298,13 +300,13 @@ def test_the_totals_are_the_finished_rounds_gains_added_up():
 
 def test_a_rounds_token_goes_to_a_player_who_claimed_the_most():
     rounds = [{"gains": [[1, 0, 0], [0, 0, 0], [0, 0, 0]], "ignored": [[], [], []],
-               "claimed": [[1], [], []], "earner": 1}]
-    d = start(round=2, rounds=rounds, leader=1, tokens=[0, 1, 0], totals=[[1, 0, 0], [0, 0, 0], [0, 0, 0]])
+               "claimed": [[1], [], []], "earner": "P1"}]
+    d = start(round=2, rounds=rounds, leader="P1", tokens=[0, 1, 0], totals=[[1, 0, 0], [0, 0, 0], [0, 0, 0]])
     assert error(d) == "P1 earned the token in round 1 with 0 card(s) claimed; the most claimed was 1."
 
 
 def test_the_last_rounds_token_earner_leads_the_first_trick_of_the_next():
-    d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader=0, tokens=[0, 1, 0], decision="play")
+    d = start(round=2, rounds=finished_rounds(1, 3, earner=1), leader="P0", tokens=[0, 1, 0], decision="play")
     assert error(d) == "P1 earned the last round's token and leads this round's first trick."
 
 

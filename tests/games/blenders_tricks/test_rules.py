@@ -376,7 +376,7 @@ def test_the_token_earner_leads_the_next_round():
 
 def finished(totals: list[list[int]]):
     n = len(totals)
-    return build({"decision": "over", "round": 3, "leader": 0, "hands": [[] for _ in range(n)],
+    return build({"decision": "over", "round": 3, "leader": "P0", "hands": [[] for _ in range(n)],
                   **history(3, n, totals)}, n)
 
 

@@ -121,7 +121,7 @@ def test_an_unknown_field_is_refused():
 
 def test_a_bad_seat_is_refused():
     message = refused({"requester": "Zed", "hands": PLAIN})
-    assert message == "'requester' must be a seat number 0-1 or a player's name, not 'Zed'."
+    assert message == "'requester' must be a player's name or a seat number 1-2, not 'Zed'."
 
 
 def test_too_many_ok_tokens_are_refused():

@@ -45,7 +45,8 @@ def first_trick(hands: Sequence[Sequence[int | EllipsisType]], /, leader: int = 
         fill, rest = rest[:per - len(shown)], rest[per - len(shown):]
         at = hand.index(...) if ... in hand else len(hand)
         full.append([*shown[:at], *fill, *shown[at:]])
-    return build(players, {"hands": full, "dealer": (leader - 1) % players, "decision": "play"}, **options)
+    # (Seat numbers in a position count from 1.)
+    return build(players, {"hands": full, "dealer": (leader - 1) % players + 1, "decision": "play"}, **options)
 
 
 def last_tricks(hands: Sequence[Sequence[int]], /, leader: int = 0, **options: int) -> BlindChickenState:
@@ -57,8 +58,8 @@ def last_tricks(hands: Sequence[Sequence[int]], /, leader: int = 0, **options: i
     taken: list[list[list[int]]] = [[] for _ in range(players)]
     taken[leader] = earlier_tricks(players, hands)
     assert sum(map(len, taken[leader])) == len(rest)
-    return build(players, {"hands": [list(h) for h in hands], "taken": taken, "leader": leader,
-                           "dealer": 0, "decision": "play"}, **options)
+    return build(players, {"hands": [list(h) for h in hands], "taken": taken, "leader": leader + 1,
+                           "dealer": 1, "decision": "play"}, **options)
 
 
 def earlier_tricks(players: int, hands: Sequence[Sequence[int]]) -> list[list[int]]:

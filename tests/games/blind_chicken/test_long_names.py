@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from tablegames.core.match import Match
-from tablegames.games.blind_chicken.rules import BlindChickenState
+from tablegames.games.blind_chicken.rules import BlindChickenState, new_state
 from tablegames.games.blind_chicken.vocab import ASIDE, LEFT, ORDER, PLAY, RIGHT
 from tablegames.ui.widgets import TextLine, TrickArea
 from tests.games.blind_chicken.helpers import first_trick, last_tricks, play_trick
@@ -109,7 +109,7 @@ def test_every_prompt_fits_the_status_line_after_a_twelve_character_name():
     setting_aside = last_tricks([[37, 30], [32, 31], [59, 58]])
     play_trick(setting_aside, [LEFT, LEFT, LEFT])
     play_trick(setting_aside, [RIGHT, RIGHT, RIGHT])
-    states = {ORDER: BlindChickenState(NAMES, {"hands": 1}, 4),
+    states = {ORDER: new_state(NAMES, {"hands": 1}, 4),
               PLAY: first_trick([[30, ...], [31, ...], [32, ...]]),
               ASIDE: setting_aside}
     for phase, state in states.items():

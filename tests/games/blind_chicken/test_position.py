@@ -94,21 +94,21 @@ def refused(description, players=3, **options):
 def test_a_card_twice_is_refused():
     d = fresh()
     d["hands"][1][0] = d["hands"][0][0]
-    assert refused(d) == f"Card {d['hands'][0][0]} is in the position twice."
+    assert refused(d) == f"Card {d['hands'][0][0]} is in P0's hand and in P1's hand: every card is in one place only."
 
 
 def test_a_missing_card_is_refused():
     d = fresh()
-    gone = d["hands"][0].pop()
-    assert refused(d) == f"Card {gone} is missing: every card lies in a hand, a taken trick or the trick."
+    d["hands"][0].pop()  # (every card is dealt: the hand's size shows it)
+    assert refused(d) == "P0's hand has 11 card(s), not 12: 12 dealt, 0 trick(s) taken."
 
 
 def test_a_card_outside_the_deck_is_refused():
     d = fresh()
     d["hands"][0][0] = 5
-    assert refused(d) == "There is no card 5 with 3 players (the deck is 24-59)."
+    assert refused(d) == "P0's hand: 5 is not a card (with 3 players the cards are 24-59)."
     d["hands"][0][0] = "C30"
-    assert refused(d) == "P0's hand must hold card numbers, not 'C30'."
+    assert refused(d) == "P0's hand: 'C30' is not a card (with 3 players the cards are 24-59)."
 
 
 def test_a_bad_hand_size_is_refused():
@@ -133,10 +133,13 @@ def test_an_unknown_field_is_refused():
 def test_a_seat_that_is_not_at_the_table_is_refused():
     d = fresh()
     d["dealer"] = "Zed"
-    assert refused(d) == "'dealer' must be a seat number 0-2 or a player's name, not 'Zed'."
+    assert refused(d) == "'dealer' must be a player's name or a seat number 1-3, not 'Zed'."
     d = fresh()
-    d["to_move"] = [0, 7]
-    assert refused(d) == "'to_move' must be a seat number 0-2 or a player's name, not 7."
+    d["to_move"] = [1, 7]
+    assert refused(d) == "'to_move' must be a player's name or a seat number 1-3, not 7."
+    d = fresh()
+    d["to_move"] = [0]  # (seats count from 1, as at seat setup)
+    assert refused(d) == "'to_move' must be a player's name or a seat number 1-3, not 0."
 
 
 def test_an_unknown_decision_is_refused():

@@ -199,7 +199,7 @@ def test_fewest_minus_points_wins_and_ties_share():
     tricks = [[[27, 32, 24]], [[37, 25, 26], [42, 47, 52]], [[57, 28, 29]]]
     plain = rest_of_deck(3, [c for seat in tricks for t in seat for c in t])
     tricks[1] += [plain[i:i + 3] for i in range(0, len(plain), 3)]
-    state = build(3, {"hands": [[], [], []], "taken": tricks, "leader": 1, "dealer": 0,
+    state = build(3, {"hands": [[], [], []], "taken": tricks, "leader": "P1", "dealer": "P0",
                       "hand_scores": [[-10, -4, -4]], "decision": "none"}, hands=1)
     assert state.is_over() and state.scores == [-10, -4, -4]
     result = state.result()

@@ -75,7 +75,8 @@ def table(*piles: list[str], nuts: list[int] | None = None, turn: int = 0,
     """A state at the start of ``turn``'s turn, as many turns into the game
     as the piles and nuts need (``turns_for``)."""
     names = names or [f"P{i}" for i in range(len(piles))]
-    return build(_position(piles, nuts, decision="play", to_move=turn, turn_no=turns_for(piles, nuts, turn)), names)
+    return build(_position(piles, nuts, decision="play", to_move=names[turn], turn_no=turns_for(piles, nuts, turn)),
+                 names)
 
 
 def finished(*piles: list[str], nuts: list[int] | None = None) -> NuttyState:

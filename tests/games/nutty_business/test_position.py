@@ -173,9 +173,9 @@ def test_position_an_unknown_field_is_refused():
 
 def test_position_a_bad_seat_is_refused():
     assert refused({**TURN, "to_move": "Max"}) == (
-        "'to_move' must be a seat number 0-1 or a player's name, not 'Max'.")
-    assert refused({**TURN, "to_move": 2}) == (
-        "'to_move' must be a seat number 0-1 or a player's name, not 2.")
+        "'to_move' must be a player's name or a seat number 1-2, not 'Max'.")
+    assert refused({**TURN, "to_move": 3}) == (
+        "'to_move' must be a player's name or a seat number 1-2, not 3.")
 
 
 def test_position_nuts_that_do_not_add_up_are_refused():

@@ -1,0 +1,136 @@
+"""The checks every game's position builder shares (core/position.py): each
+refusal one line a person can act on, and seats counted from 1 as at seat
+setup, while records saved before that still load and replay alike."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tablegames.core import position, records, registry
+from tablegames.core.match import Match
+from tablegames.core.position import (
+    PositionError, card_list, each_card_once, per_seat, seat_of, whole_numbers,
+)
+from tablegames.core.records import Seat
+
+NAMES = ("Ann", "Ben", "Cy")
+
+
+def refusal(check: Any, *args: Any, **kwargs: Any) -> str:
+    with pytest.raises(PositionError) as caught:
+        check(*args, **kwargs)
+    message = str(caught.value)
+    assert "\n" not in message and message.endswith("."), message
+    return message
+
+
+# ----- seats: a name, or a number from 1
+
+def test_a_seat_is_a_players_name_or_their_number_counted_from_1():
+    assert [seat_of(NAMES, value, "'dealer'") for value in ("Ann", "Cy", 1, 2, 3)] == [0, 2, 0, 1, 2]
+
+
+def test_a_seat_number_outside_1_to_the_player_count_is_refused_in_the_players_words():
+    for value in (0, 4, -1):
+        assert refusal(seat_of, NAMES, value, "'dealer'") == (
+            f"'dealer' must be a player's name or a seat number 1-3, not {value}.")
+    assert refusal(seat_of, NAMES, "Zed", "'leader'") == (
+        "'leader' must be a player's name or a seat number 1-3, not 'Zed'.")
+    assert refusal(seat_of, NAMES, True, "'leader'") == (  # (true is no number in a file)
+        "'leader' must be a player's name or a seat number 1-3, not true.")
+
+
+def chicken(dealer: Any) -> dict[str, Any]:
+    """A Blind Chicken hand being arranged, dealt by ``dealer`` (the player
+    after the dealer leads: the default)."""
+    spec = registry.get("blind-chicken")
+    fresh = position.describe(spec, spec.new_game(NAMES, {}, 4))
+    del fresh["leader"]
+    return {**fresh, "dealer": dealer, "to_move": [1, 2, 3]}
+
+
+def test_a_position_files_seat_numbers_count_from_1():
+    spec = registry.get("blind-chicken")
+    by_number = position.build(spec, NAMES, chicken(3), seed=4)
+    by_name = position.build(spec, NAMES, {**chicken("Cy"), "to_move": list(NAMES)}, seed=4)
+    assert by_number.dealer == by_name.dealer == 2
+    assert by_number.view(None) == by_name.view(None)
+
+
+def test_a_match_from_a_position_file_keeps_every_seat_by_name_in_its_record():
+    spec = registry.get("blind-chicken")
+    description = chicken(3)
+    state = position.build(spec, NAMES, description, seed=4)
+    kept = position.recorded(spec, state, description)
+    assert kept["dealer"] == "Cy" and kept["to_move"] == list(NAMES)
+    match = Match.new(spec.id, [Seat(name) for name in NAMES], {}, 4, position=kept, autosave=False)
+    assert records.first_state(match.record).view(None) == state.view(None)
+
+
+def test_a_record_saved_when_position_seats_counted_from_0_loads_and_replays_alike():
+    spec = registry.get("blind-chicken")
+    # Saved before: the position file's seat numbers, kept as written, from 0.
+    old = {**chicken(2), "to_move": [0, 1, 2]}
+    record = Match.new(spec.id, [Seat(name) for name in NAMES], {}, 4, position=old, autosave=False).record
+    expected = position.build(spec, NAMES, chicken("Cy"), seed=4)
+    for _ in range(6):  # everyone arranges, then the first cards
+        seat = expected.to_move()[0]
+        action = expected.legal_actions(seat)[-1]
+        record.actions.append((seat, str(action)))
+        expected.apply(seat, action)
+    replayed = records.replay(records.parse(json.dumps(record.to_json())))
+    assert replayed.dealer == 2
+    for seat in (None, 0, 1, 2):
+        assert replayed.view(seat) == expected.view(seat)
+
+
+# ----- the checks every description needs
+
+def test_a_list_per_seat_has_one_entry_for_each_seat():
+    assert per_seat({"hands": [[1], [2], [3]]}, "hands", NAMES) == [[1], [2], [3]]
+    assert refusal(per_seat, {"hands": [[1], [2]]}, "hands", NAMES) == (
+        "'hands' must be a list of 3 entries, one per seat in seat order, not [[1], [2]].")
+    assert refusal(per_seat, {"hands": "all"}, "hands", NAMES) == (
+        "'hands' must be a list of 3 entries, one per seat in seat order, not 'all'.")
+
+
+def test_a_list_per_seat_left_out_is_needed_or_its_default_for_each_seat():
+    assert refusal(per_seat, {}, "hands", NAMES) == (
+        "The position needs 'hands' (one entry per seat, in seat order).")
+    taken = per_seat({"taken": None}, "taken", NAMES, [])
+    taken[0].append(7)  # (each seat its own list)
+    assert taken == [[7], [], []]
+    assert per_seat({}, "first_cards", NAMES, None) == [None, None, None]
+
+
+def known(token: Any) -> int | None:
+    return token if type(token) is int and 1 <= token <= 40 else None
+
+
+def test_a_list_of_cards_holds_only_cards_of_the_game():
+    assert card_list([3, 40], "Ann's hand", known, "cards are 1-40") == [3, 40]
+    assert refusal(card_list, [3, 41], "Ann's hand", known, "cards are 1-40") == (
+        "Ann's hand: 41 is not a card (cards are 1-40).")
+    assert refusal(card_list, "3 40", "Ann's hand", known, "cards are 1-40") == (
+        "Ann's hand must be a list of cards (cards are 1-40), not '3 40'.")
+
+
+def test_each_card_is_in_one_place_only():
+    name = "Card {}".format
+    each_card_once([("Ann's hand", [1, 2]), ("the box", [3])], name)
+    assert refusal(each_card_once, [("Ann's hand", [1, 2]), ("the box", [2])], name) == (
+        "Card 2 is in Ann's hand and in the box: every card is in one place only.")
+    assert refusal(each_card_once, [("Ann's hand", [1, 1])], name) == (
+        "Card 1 is twice in Ann's hand: every card is in one place only.")
+
+
+def test_whole_numbers_are_0_or_more_and_as_many_as_asked():
+    assert whole_numbers([0, 5, 2], "'tokens'", 3) == [0, 5, 2]
+    for bad in ([0, -1, 2], [0, 1], [0, True, 2], [0, 1.5, 2], "012"):
+        assert refusal(whole_numbers, bad, "'tokens'", 3).startswith(
+            "'tokens' must be a list of 3 whole numbers 0 or more, not ")
+    assert whole_numbers([], "'pending'") == []
+    assert refusal(whole_numbers, [-2], "'pending'") == "'pending' must be a list of whole numbers 0 or more, not [-2]."
