@@ -16,6 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from tablegames import cli_common
+from tablegames.cli_common import OK, PROG, CliError, game_spec, mean_score_heading, options_text, whole_flag
 from tablegames.core.seats import shown
 from tablegames.core.words import plural
 
@@ -84,12 +86,6 @@ def add_parsers(sub: Any) -> None:
 
 # ----------------------------------------------------------------- shared
 
-def _cli() -> Any:
-    from tablegames import cli
-
-    return cli
-
-
 def _open_history() -> Any:
     """The history, with a progress bar on a terminal while the index is
     (re)built, and its notices on stderr, one line each."""
@@ -104,7 +100,7 @@ def _open_history() -> Any:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             bar["bar"] = Progress(TextColumn("Indexing finished matches"), BarColumn(), MofNCompleteColumn(),
-                                  TimeRemainingColumn(), console=_cli()._console(stderr=True), transient=True)
+                                  TimeRemainingColumn(), console=cli_common.console(stderr=True), transient=True)
             bar["bar"].start()
             bar["task"] = bar["bar"].add_task("records", total=total)
         bar["bar"].update(bar["task"], completed=done)
@@ -115,19 +111,19 @@ def _open_history() -> Any:
         if "bar" in bar:
             bar["bar"].stop()
     for notice in history.notices:
-        print(f"{_cli().PROG}: {shown(notice)}", file=sys.stderr)
+        print(f"{PROG}: {shown(notice)}", file=sys.stderr)
     return history
 
 
 def _game(text: str | None) -> Any:
-    return None if text is None else _cli()._spec(text)
+    return None if text is None else game_spec(text)
 
 
 def _player(text: str | None) -> str | None:
     if text is None:
         return None
     if not text.strip():
-        raise _cli().CliError("--player needs a name.")
+        raise CliError("--player needs a name.")
     return text
 
 
@@ -149,10 +145,9 @@ def _none_yet(spec: Any, player: str | None, preposition: str) -> str:
 # ----------------------------------------------------------------- history
 
 def cmd_history(args: argparse.Namespace) -> int:
-    cli = _cli()
     spec = _game(args.game)
     player = _player(args.player)
-    limit = DEFAULT_LIMIT if args.limit is None else cli._whole("--limit", args.limit, 0, MAX_LIMIT)
+    limit = DEFAULT_LIMIT if args.limit is None else whole_flag("--limit", args.limit, 0, MAX_LIMIT)
     with _open_history() as history:
         found = history.matches(spec.id if spec else None, player, (limit or None) and limit + 1)
         skipped = history.skipped
@@ -160,15 +155,15 @@ def cmd_history(args: argparse.Namespace) -> int:
     found = found[:limit] if limit else found
     if args.json:
         print(json.dumps({"matches": [_match_json(m) for m in found], "more": more, "skipped": skipped}))
-        return cli.OK
+        return OK
 
     from rich.table import Table
     from rich.text import Text
 
-    console = cli._console()
+    console = cli_common.console()
     if not found:
         console.print(_none_yet(spec, player, "with"), markup=False)
-        return cli.OK
+        return OK
     outs = any(m.eliminated for m in found)
     table = Table(caption=Text("* the winner" + ("; (out): eliminated" if outs else "")
                                + ("; older matches: --limit N (0: all)" if more else "")),
@@ -183,7 +178,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         line = ", ".join(parts) + (f"; {shown(m.other_winner)} won" if m.other_winner else "")
         table.add_row(_when(m.finished_at), Text(shown(m.title)), Text(line))
     console.print(table)
-    return cli.OK
+    return OK
 
 
 def _match_json(m: Any) -> dict[str, Any]:
@@ -209,7 +204,6 @@ def _stats_json(s: Any) -> dict[str, Any]:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    cli = _cli()
     spec = _game(args.game)
     player = _player(args.player)
     game = spec.id if spec else None
@@ -226,15 +220,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if player is not None and game is None:
             data["games"] = [_stats_json(s) for s in by_game]
         print(json.dumps(data))
-        return cli.OK
+        return OK
 
     from rich.table import Table
     from rich.text import Text
 
-    console = cli._console()
+    console = cli_common.console()
     if not rows:
         console.print(_none_yet(spec, player, "for"), markup=False)
-        return cli.OK
+        return OK
     if by_game:
         _print_stats(console, Table, Text, f"{shown(rows[0].player.label)}, by game", by_game,
                      first=("Game", lambda s: titles.get(s.game, s.game)), scores=True)
@@ -244,11 +238,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
                       f"{'win' if total.wins == 1 else 'wins'} "
                       f"({total.win_share:.1%}), streak {total.current_streak} (longest {total.longest_streak}).",
                       markup=False)
-        return cli.OK
+        return OK
     title = spec.title if spec else "All games"
     _print_stats(console, Table, Text, title, rows, first=("Player", lambda s: s.player.label),
-                 scores=spec is not None, heading=cli.mean_score_heading(spec) if spec else "")
-    return cli.OK
+                 scores=spec is not None, heading=mean_score_heading(spec) if spec else "")
+    return OK
 
 
 def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
@@ -282,19 +276,18 @@ def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
 # ----------------------------------------------------------------- review
 
 def cmd_review(args: argparse.Namespace) -> int:
-    cli = _cli()
-    from tablegames.core import records, registry
+    from tablegames.core import records, registry, saves
 
     try:
-        record = records.load(args.file)  # read, checked and replayed
+        record = saves.load(args.file)  # read, checked and replayed
     except records.RecordError as exc:
-        raise cli.CliError(f"Cannot review {exc}") from None
+        raise CliError(f"Cannot review {exc}") from None
     state = records.replay(record)
     if not record.finished or not state.is_over():
         # The review shows every hand: an unfinished match never gets one.
-        raise cli.CliError(f"Cannot review {shown(str(args.file))}: the match is not finished (resume it from "
+        raise CliError(f"Cannot review {shown(str(args.file))}: the match is not finished (resume it from "
                            f"the picker; 'tablegames replay FILE' shows where it stands).")
-    if not args.json and not args.text and cli._terminal_problem() is None:
+    if not args.json and not args.text and cli_common.terminal_problem() is None:
         try:
             from tablegames.ui.review import run_review
         except ImportError:
@@ -315,7 +308,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                        "breakdown": [[[label, points] for label, points in lines] for lines in result.breakdown],
                        "summary": result.summary or spec.score_note},
         }))
-        return cli.OK
+        return OK
 
     _write_moves(sys.stdout, spec, record)
     out = sys.stdout
@@ -328,7 +321,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     winners = [shown(name) for name in result.winner_names(names)]
     out.write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) + "\n"
               if winners else "Nobody won.\n")
-    return cli.OK
+    return OK
 
 
 def _write_moves(out: Any, spec: Any, record: Any) -> None:
@@ -344,7 +337,7 @@ def _write_moves(out: Any, spec: Any, record: Any) -> None:
     players = ", ".join(shown(seat.label()) for seat in record.seats)
     head = f"{spec.title}, a finished match: {players}; seed {record.seed}"
     if record.options:
-        head += f", {_cli()._describe_options(record.options)}"
+        head += f", {options_text(record.options)}"
     out.write(f"{shown(head)}. The public table: what everyone saw.\n")
     stages = find_stages(spec, records.first_state(record), record.actions)
     try:

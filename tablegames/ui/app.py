@@ -14,6 +14,7 @@ import os
 import sys
 import gc
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, cast
 from weakref import WeakSet
 
@@ -284,7 +285,11 @@ class TableGamesApp(App):
 
     def _opened(self, match: Match) -> None:
         """``match`` is now the one open here: the one before it (play
-        again) is let go, for other copies of the app to resume."""
+        again) is let go, for other copies of the app to resume. A match
+        that finishes here updates the history index at once."""
+        from tablegames.core import saves  # (loaded already: the match saves through it)
+
+        saves.on_finished(_index_finished)
         if self.playing is not None and self.playing is not match:
             self.playing.let_go()
         self.playing = match
@@ -352,6 +357,14 @@ class TableGamesApp(App):
         if own is not None:
             yield from own()
         yield from super().get_system_commands(screen)
+
+
+def _index_finished(path: Path) -> None:
+    """A finished record just saved: the history index learns of it
+    (core/history.py, loaded only once a match finishes here: not at start)."""
+    from tablegames.core.history import note_finished
+
+    note_finished(path)
 
 
 def run_app(match: Match | None = None, ascii: bool = False, app: TableGamesApp | None = None) -> int:

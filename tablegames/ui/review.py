@@ -34,7 +34,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tablegames.core import records, registry
+from tablegames.core import records, registry, saves
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.history import summary_of
 from tablegames.core.match import BotTurn, Match
@@ -62,7 +62,7 @@ def reviewable(path: Path | str) -> MatchRecord:
     its game over when replayed); else RecordError with one sentence
     ("<file>: it is an unfinished match..."). The file is never changed."""
     path = Path(path)
-    record = records.read(path)
+    record = saves.read(path)
     check_finished(record, path)
     return record
 
