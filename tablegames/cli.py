@@ -15,7 +15,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from tablegames import __version__
 # history, stats and review (finished matches) live in their own module.
@@ -26,7 +26,11 @@ from tablegames.cli_common import (FAILED, INTERRUPTED, OK, PIPE_CLOSED, PROG, U
                                    mean_score_heading, options_text, whole_flag)
 # Names, bot levels and seeds follow one rule everywhere (core/seats.py).
 from tablegames.core.bots import SIMULATE_ITERATIONS
-from tablegames.core.seats import MAX_SEED, SeatError, parse_seed, quoted, shown
+from tablegames.core.seats import MAX_SEED, Seat, SeatError, parse_seed, quoted, shown
+
+if TYPE_CHECKING:  # (loaded lazily, by the commands that need them)
+    from tablegames.core.game import Event, GameSpec, Option
+    from tablegames.core.match import Match
 
 # simulate's bounds: beyond them a run would not end in any useful time (or
 # memory). Workers are bounded by the cores instead (simulate.default_workers).
@@ -239,8 +243,8 @@ def _level(text: str, where: str) -> str:
         raise CliError(f"{where}: {exc}") from None
 
 
-def parse_seats(text: str | None, spec) -> list:
-    """--players "Kim,Lee,bot,bot:hard" -> records.Seat list (core/seats.py's
+def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
+    """--players "Kim,Lee,bot,bot:hard" -> Seat list (core/seats.py's
     rule, the same as seat setup's)."""
     from tablegames.core.seats import parse_seats as parse
 
@@ -250,7 +254,7 @@ def parse_seats(text: str | None, spec) -> list:
         raise CliError(str(exc)) from None
 
 
-def _resolve_options(spec, options: dict[str, str], players: int) -> dict[str, int]:
+def _resolve_options(spec: GameSpec, options: dict[str, str], players: int) -> dict[str, int]:
     try:
         resolved = spec.resolve_options(options, players)
         # Some limits involve several options (or the player count): starting
@@ -263,7 +267,7 @@ def _resolve_options(spec, options: dict[str, str], players: int) -> dict[str, i
 
 # ----------------------------------------------------------------- commands
 
-def _run_app(match: Any, ascii: bool) -> int:
+def _run_app(match: Match | None, ascii: bool) -> int:
     problem = cli_common.terminal_problem()
     if problem:
         raise CliError(problem + " (The list, rules, simulate and replay commands work anywhere.)")
@@ -290,12 +294,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _run_app(match, args.ascii)
 
 
-def position_match(spec, args: argparse.Namespace):
+def position_match(spec: GameSpec, args: argparse.Namespace) -> Match:
     """`play GAME --position FILE`: the match starting from the file's
     position, every problem with the file one line (CliError)."""
     from tablegames.core import position
     from tablegames.core.match import Match
-    from tablegames.core.seats import Seat, check_seats
+    from tablegames.core.seats import check_seats
 
     if args.seed is not None or args.option:
         raise CliError("--position takes the seed and the options from the file: drop --seed and --option.")
@@ -324,11 +328,11 @@ def position_match(spec, args: argparse.Namespace):
     return Match.new(spec.id, seats, options, seed, position=description)
 
 
-def _position_bots(text: str, seats: list, spec) -> list:
+def _position_bots(text: str, seats: list[Seat], spec: GameSpec) -> list[Seat]:
     """--players with a position: each seat's name as in the file, or
     "bot"/"bot:LEVEL" to make that seat a bot (it keeps its name, which the
     position may use)."""
-    from tablegames.core.seats import Seat, check_level
+    from tablegames.core.seats import check_level
 
     parts = text.split(",")
     if len(parts) != len(seats):
@@ -359,7 +363,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
 
 
-def describe_choices(opt) -> str:
+def describe_choices(opt: Option) -> str:
     """'0 = one per player, 1-12, -1 = no limit': runs of plain numbers shortened."""
     parts: list[str] = []
     run: list[int] = []
@@ -416,7 +420,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return OK
 
 
-def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]:
+def simulation_levels(seats: str | None, players: int | None, spec: GameSpec) -> list[str]:
     given = [] if seats is None else [part.strip() for part in seats.split(",")]
     if seats is not None and any(not part for part in given):
         raise CliError(f"--seats has an empty entry in {seats!r}.")
@@ -509,7 +513,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     try:
         record = saves.load(args.file)
-        events: list = []
+        events: list[Event] = []
         state = records.replay(record, events)
     except records.RecordError as exc:
         raise CliError(f"Cannot replay {exc}") from None

@@ -14,12 +14,20 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
 
 from tablegames import cli_common
 from tablegames.cli_common import OK, PROG, CliError, game_spec, mean_score_heading, options_text, whole_flag
 from tablegames.core.seats import shown
 from tablegames.core.words import plural
+
+if TYPE_CHECKING:  # (loaded lazily, by the commands that need them)
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
+    from tablegames.core.game import GameSpec
+    from tablegames.core.history import History, MatchSummary, PlayerStats
+    from tablegames.core.records import MatchRecord
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 1_000_000
@@ -55,7 +63,7 @@ or round: the public table only, no hand. Only a finished match can be
 reviewed; the file is only read, never changed."""
 
 
-def add_parsers(sub: Any) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The three commands, on cli.py's subcommand parser."""
     fmt = argparse.RawDescriptionHelpFormatter
     his = sub.add_parser("history", help="list finished matches, newest first", formatter_class=fmt,
@@ -86,12 +94,13 @@ def add_parsers(sub: Any) -> None:
 
 # ----------------------------------------------------------------- shared
 
-def _open_history() -> Any:
+def _open_history() -> History:
     """The history, with a progress bar on a terminal while the index is
     (re)built, and its notices on stderr, one line each."""
     from tablegames.core.history import History
 
-    bar: dict[str, Any] = {}
+    bar: dict[str, Progress] = {}
+    task: list[TaskID] = []
 
     def progress(done: int, total: int) -> None:
         if total < 50 or not sys.stderr.isatty():
@@ -102,8 +111,8 @@ def _open_history() -> Any:
             bar["bar"] = Progress(TextColumn("Indexing finished matches"), BarColumn(), MofNCompleteColumn(),
                                   TimeRemainingColumn(), console=cli_common.console(stderr=True), transient=True)
             bar["bar"].start()
-            bar["task"] = bar["bar"].add_task("records", total=total)
-        bar["bar"].update(bar["task"], completed=done)
+            task.append(bar["bar"].add_task("records", total=total))
+        bar["bar"].update(task[0], completed=done)
 
     try:
         history = History(progress=progress)
@@ -115,7 +124,7 @@ def _open_history() -> Any:
     return history
 
 
-def _game(text: str | None) -> Any:
+def _game(text: str | None) -> GameSpec | None:
     return None if text is None else game_spec(text)
 
 
@@ -135,7 +144,7 @@ def _when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _none_yet(spec: Any, player: str | None, preposition: str) -> str:
+def _none_yet(spec: GameSpec | None, player: str | None, preposition: str) -> str:
     """The line when nothing matches: "No finished matches of <game> with <name> yet."."""
     whom = f" {preposition} {shown(player.strip())}" if player else ""
     what = f" of {spec.title}" if spec else ""
@@ -181,7 +190,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     return OK
 
 
-def _match_json(m: Any) -> dict[str, Any]:
+def _match_json(m: MatchSummary) -> dict[str, Any]:
     return {
         "file": str(m.path), "game": m.game, "title": m.title, "finished_at": m.finished_at.isoformat(),
         "options": m.options,
@@ -196,7 +205,7 @@ def _match_json(m: Any) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- stats
 
-def _stats_json(s: Any) -> dict[str, Any]:
+def _stats_json(s: PlayerStats) -> dict[str, Any]:
     return {"player": s.player.label, "key": s.player.key, "game": s.game, "matches": s.matches,
             "wins": s.wins, "win_share": s.win_share, "mean_score": s.mean_score, "best_score": s.best_score,
             "outs": s.outs,
@@ -222,16 +231,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(json.dumps(data))
         return OK
 
-    from rich.table import Table
-    from rich.text import Text
-
     console = cli_common.console()
     if not rows:
         console.print(_none_yet(spec, player, "for"), markup=False)
         return OK
     if by_game:
-        _print_stats(console, Table, Text, f"{shown(rows[0].player.label)}, by game", by_game,
-                     first=("Game", lambda s: titles.get(s.game, s.game)), scores=True)
+        _print_stats(console, f"{shown(rows[0].player.label)}, by game", by_game,
+                     first=("Game", lambda s: titles.get(s.game or "", s.game or "")), scores=True)
         total = rows[0]
         wins = _number(total.wins)
         console.print(f"All games: {plural(total.matches, 'match', 'matches')}, {wins} "
@@ -240,13 +246,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
                       markup=False)
         return OK
     title = spec.title if spec else "All games"
-    _print_stats(console, Table, Text, title, rows, first=("Player", lambda s: s.player.label),
+    _print_stats(console, title, rows, first=("Player", lambda s: s.player.label),
                  scores=spec is not None, heading=mean_score_heading(spec) if spec else "")
     return OK
 
 
-def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
-                 first: tuple[str, Callable[[Any], str]], scores: bool, heading: str = "") -> None:
+def _print_stats(console: Console, title: str, rows: list[PlayerStats], *,
+                 first: tuple[str, Callable[[PlayerStats], str]], scores: bool, heading: str = "") -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     outs = any(s.outs for s in rows)
     out_note = " Out: matches eliminated (lost; the score not in mean or best)." if outs else ""
     table = Table(title=Text(title), caption=Text("A shared win counts 1/k; a streak is wins in a row "
@@ -262,7 +271,7 @@ def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
         table.add_column("Out", justify="right")
     table.add_column("Streak", justify="right", no_wrap=True)
     for s in rows:
-        cells = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
+        cells: list[Text | str] = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
         if scores:
             cells += ["-" if s.mean_score is None else f"{s.mean_score:.1f}",
                       "-" if s.best_score is None else _number(s.best_score)]
@@ -324,7 +333,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     return OK
 
 
-def _write_moves(out: Any, spec: Any, record: Any) -> None:
+def _write_moves(out: IO[str], spec: GameSpec, record: MatchRecord) -> None:
     """What happened, in the log's words: each move's public lines (what
     the table saw; no hand, no private line), and the scores after each
     hand or round."""
@@ -364,7 +373,7 @@ def _write_moves(out: Any, spec: Any, record: Any) -> None:
 _SKIP = {"game", "seat", "names"}
 
 
-def _steps(spec: Any, record: Any) -> list[dict[str, Any]]:
+def _steps(spec: GameSpec, record: MatchRecord) -> list[dict[str, Any]]:
     """The table before the first move and after each: the public view,
     every seat's own view (what differs from the public one) and the
     events of the move (every one: the match is over)."""
