@@ -14,7 +14,7 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable, TypeVar
 
 from tablegames import cli_common
 from tablegames.cli_common import OK, PROG, CliError, game_spec, mean_score_heading, options_text, whole_flag
@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # (loaded lazily, by the commands that need them)
     from tablegames.core.game import GameSpec
     from tablegames.core.history import History, MatchSummary, PlayerStats
     from tablegames.core.records import MatchRecord
+
+# cli.py's parser class (one-line usage errors).
+Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 1_000_000
@@ -63,7 +66,7 @@ or round: the public table only, no hand. Only a finished match can be
 reviewed; the file is only read, never changed."""
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
     """The three commands, on cli.py's subcommand parser."""
     fmt = argparse.RawDescriptionHelpFormatter
     his = sub.add_parser("history", help="list finished matches, newest first", formatter_class=fmt,

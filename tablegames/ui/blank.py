@@ -7,7 +7,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 
-class BlankScreen(Screen):
+class BlankScreen(Screen[None]):
     """Shows nothing and takes no keys. ``app.show_match`` puts it up when
     the keyboard passes: the last player's view leaves the terminal in a
     frame of its own, and only once that frame is drawn does ``then`` (the
@@ -17,7 +17,7 @@ class BlankScreen(Screen):
 
     AUTO_FOCUS = ""
 
-    def __init__(self, then: Screen) -> None:
+    def __init__(self, then: Screen[None]) -> None:
         super().__init__()
         self.then = then
 

@@ -72,7 +72,7 @@ import asyncio
 import functools
 import json
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Collection, Generic, Iterable, Mapping, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Generic, Iterable, Mapping, TypeVar, cast
 
 from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
@@ -99,7 +99,7 @@ if TYPE_CHECKING:
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 
-class GameScreen(Screen, Generic[ViewT]):
+class GameScreen(Screen[None], Generic[ViewT]):
     """Base class of a game's screen (see the module docstring)."""
 
     if TYPE_CHECKING:
@@ -148,10 +148,11 @@ class GameScreen(Screen, Generic[ViewT]):
         keyboard, its keys are off (and out of the footer)."""
         super().__init_subclass__(**kwargs)
         cls._phase_index = _index_phase_keys(cls.PHASE_KEYS)
-        own = cls.__dict__.get("check_action")
+        own = cast("Callable[[GameScreen[Any], str, tuple[object, ...]], bool | None] | None",
+                   cls.__dict__.get("check_action"))
         if own is not None and not getattr(own, "_waits_for_pass", False):
             @functools.wraps(own)
-            def check_action(self: GameScreen, action: str, parameters: tuple) -> bool | None:
+            def check_action(self: GameScreen[Any], action: str, parameters: tuple[object, ...]) -> bool | None:
                 if self.showing_final_table or action == "results":
                     return GameScreen.check_action(self, action, parameters)
                 if self.match.pending_pass and action not in GameScreen.WAITING_ACTIONS:
@@ -167,7 +168,7 @@ class GameScreen(Screen, Generic[ViewT]):
         self.view: ViewT = cast(ViewT, {})
         self._bot_timer: asyncio.TimerHandle | None = None
         # The slow bot's decision being made in a worker thread, if any.
-        self._thinking: tuple[BotTurn, Worker] | None = None
+        self._thinking: tuple[BotTurn, Worker[object]] | None = None
         # A bot's move ended the game: the table as it ended stays on screen
         # until Enter, so the humans see that last move before the results.
         self.showing_final_table = False
@@ -365,7 +366,7 @@ class GameScreen(Screen, Generic[ViewT]):
             return False
         return True
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key works (and shows in the footer) when the phase offers it
         (``PHASE_KEYS``, then ``key_offered``); "Take back" only when there is
         something to take back (else `u` says why: "nothing_to_take_back");
@@ -391,7 +392,7 @@ class GameScreen(Screen, Generic[ViewT]):
             return False
         return self.key_offered(action, parameters)
 
-    def key_offered(self, action: str, parameters: tuple) -> bool:
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
         """For a game: whether a key its phase offers works right now (e.g.
         only with a token left). Called only for actions in ``PHASE_KEYS``."""
         return True
@@ -502,7 +503,7 @@ class GenericGameScreen(GameScreen[Mapping[str, Any]]):
             self.act(self.actions[event.index])
 
 
-def game_screen_for(match: Match) -> GameScreen:
+def game_screen_for(match: Match) -> GameScreen[Any]:
     """The screen class the game's spec names, else the generic one."""
     if not match.spec.screen:
         return GenericGameScreen(match)

@@ -60,7 +60,7 @@ class Numbered:
         return Measurement(body.minimum + self.WIDTH, body.maximum + self.WIDTH)
 
 
-class PickerScreen(Screen):
+class PickerScreen(Screen[None]):
 
     if TYPE_CHECKING:
         app: TableGamesApp  # for mypy: Textual types it as a plain App

@@ -379,7 +379,7 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         self.query_one("#bb-board", Lines).show(lines)
 
     # ----- which keys work now
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.TURN_ACTIONS:
             if not self.deciding():
                 return False

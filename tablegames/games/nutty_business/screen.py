@@ -167,8 +167,8 @@ class NuttyBusinessScreen(GameScreen[NuttyView]):
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.target = 0  # the pile a card goes to
-        self.hand_key: tuple = ()  # a new hand or turn: the first pile again
-        self.choices_key: tuple = ()
+        self.hand_key: tuple[object, ...] = ()  # a new hand or turn: the first pile again
+        self.choices_key: tuple[object, ...] = ()
         self.choice_actions: list[Any] = []
 
     # ----- layout
@@ -203,7 +203,7 @@ class NuttyBusinessScreen(GameScreen[NuttyView]):
         "play_on": {"play"},
     }
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phases = self.PHASE_ACTIONS.get(action)
         if phases is not None:
             return self.decision() in phases
