@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import OptionList
 
 from tablegames.ui.picker import PickerScreen
@@ -226,10 +228,10 @@ async def test_a_match_killed_on_its_way_to_the_finished_folder_is_not_offered(d
     assert done.read_bytes() == before
 
 
-async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_dir):
-    """Resume a match one move from its end, play the last move: the save
-    leaves the list and sits in finished/, and nothing else is left."""
-    from tablegames.core import paths, resumable
+async def finish_a_resumed_match() -> tuple[Path, Path]:
+    """Resume a saved match one move from its end and play the last move
+    through the real screens, to the results: (the save, the finished record)."""
+    from tablegames.core import paths
     from tablegames.core.saves import save
     from tablegames.core.records import MatchRecord
     from tests.core.bad_records import good_record
@@ -254,7 +256,27 @@ async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_d
             else:
                 await play_turn(pilot)
         assert isinstance(app.screen, ResultsScreen)
+    return path, paths.finished_dir() / path.name
+
+
+async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_dir):
+    """Resume a match one move from its end, play the last move: the save
+    leaves the list and sits in finished/, and nothing else is left."""
+    from tablegames.core import paths, resumable
+
+    path, done = await finish_a_resumed_match()
     assert not path.exists()
-    assert [p.name for p in paths.finished_dir().iterdir()] == [path.name]
+    assert [p.name for p in paths.finished_dir().iterdir()] == [done.name]
     assert [p.name for p in paths.matches_dir().iterdir()] == ["finished"]
     assert resumable.unfinished() == ([], [])
+
+
+async def test_a_match_finished_in_the_app_tells_the_history_index_from_its_save(data_dir, monkeypatch):
+    """The finishing save itself updates the history index (core/history.py's
+    note_finished, handed to saves.on_finished by the app), once."""
+    from tablegames.core import history
+
+    told: list[Path] = []
+    monkeypatch.setattr(history, "note_finished", told.append)
+    _, done = await finish_a_resumed_match()
+    assert told == [done]
