@@ -270,6 +270,8 @@ def parse(text: str) -> MatchRecord:
         raise RecordError(exc.reason.rstrip(".") + ".") from None
 
 
+# ----------------------------------------------------------------- replaying
+
 def first_state(record: MatchRecord) -> GameState:
     """The state before the record's first move: the deal of its seed, or
     the position it started from. RecordError if there is none."""
