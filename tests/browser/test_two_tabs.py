@@ -32,7 +32,7 @@ def until(condition, what: str, seconds: float = DEADLINE_SECONDS):
         time.sleep(0.05)
 
 
-def saves(data: Path) -> list[Path]:
+def saved_files(data: Path) -> list[Path]:
     return sorted((data / "matches").glob("*.json"))
 
 
@@ -43,7 +43,7 @@ def play_until_saved(term: Terminal, data: Path, more_moves: int = 0) -> None:
     target = None
     deadline = time.monotonic() + 4 * DEADLINE_SECONDS
     while time.monotonic() < deadline:
-        if saves(data) and target is None:
+        if saved_files(data) and target is None:
             target = moves + more_moves
         if target is not None and moves >= target:
             return
@@ -62,7 +62,7 @@ def play_until_saved(term: Terminal, data: Path, more_moves: int = 0) -> None:
             term.click(PLACES[moves % 3], offset=3)
             moves += 1
             term.wait_gone(r"^ Your turn")
-            until(lambda: saves(data), "the move to be saved")
+            until(lambda: saved_files(data), "the move to be saved")
         else:
             time.sleep(0.1)  # a bot's move
     raise AssertionError(f"tab 1 did not get there; its screen:\n{term.screen().text}")
@@ -87,7 +87,7 @@ def test_a_match_open_in_one_tab_is_refused_in_another_until_that_tab_is_closed(
     first.wait_for(r"Seat 3 .*Bot")
     first.click(r"\bStart\b")
     play_until_saved(first, data)
-    [path] = saves(data)
+    [path] = saved_files(data)
     record = saves.read(path)
     assert match_lock.holder(record.game, record.id) is not None  # tab 1's app holds it
 
