@@ -12,7 +12,7 @@ bots; then measures, medians of R repeats (default 5):
 - opening the history when it is up to date (the folder compared with the
   index: no record is read), and the statistics of every player from it;
 - the index update when a match finishes (history.note_finished, what
-  records.save calls: the record replayed, one transaction);
+  the hook saves.save calls: the record replayed, one transaction);
 - a full rebuild of the index from the N records (3 repeats at most), and
   its rate in records per second.
 
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from _common import ROOT, emit_json, median, parser_for, print_table
 
-from tablegames.core import history, records, registry
+from tablegames.core import history, registry, saves
 from tablegames.core.bots import LEVELS
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.core.simulate import play_out
@@ -89,27 +89,28 @@ def remove_index(folder: Path) -> None:
 
 def update_ms(folder: Path, repeats: int) -> tuple[float, float]:
     """Median ms of the index update when a match finishes, and of the
-    whole finishing save (records.save, the hook included)."""
+    whole finishing save (saves.save, the hook included)."""
     os.environ["TABLEGAMES_DATA_DIR"] = str(folder)
     spec = registry.get("blind-chicken")
-    hooks, saves = [], []
+    hooks, finishing = [], []
+    saves.on_finished(history.note_finished)  # as the app does (ui/app.py)
     for n in range(repeats):
         out = play_out(spec, ["random"] * 4, 900_000 + n, record_actions=True)
         record = MatchRecord(game=spec.id, seats=[Seat(name) for name in NAMES[:4]], seed=900_000 + n,
                              actions=out.actions[:-1])
-        path = records.save(record)
+        path = saves.save(record)
         record.actions = out.actions
         record.finished = True
         began = time.perf_counter()
-        path = records.save(record, path)
-        saves.append(time.perf_counter() - began)
+        path = saves.save(record, path)
+        finishing.append(time.perf_counter() - began)
         began = time.perf_counter()
         history.note_finished(path)  # again: what the hook inside the save cost
         hooks.append(time.perf_counter() - began)
         path.unlink()
     with history.History(folder):
         pass  # the removed records leave the index
-    return median(hooks) * 1000, median(saves) * 1000
+    return median(hooks) * 1000, median(finishing) * 1000
 
 
 def main() -> None:

@@ -4,15 +4,15 @@ many saved matches.
     python benchmarks/bench_saves.py [--saves N] [--repeats R] [--dir FOLDER] [--quick] [--json]
 
 Save: one Blind Chicken match (4 random bots, 1 hand) saved after every move
-with records.save, once as shipped (the temporary file and the folder
+with saves.save, once as shipped (the temporary file and the folder
 fsynced) and once with fsync turned off, in FOLDER (default: a new folder
 in the system's temporary folder; pass a folder on the disk your data
 directory lives on for the figure that matters). Median milliseconds per
 save.
 
-Listing: N saved matches (default 1,000), listed by records.unfinished()
+Listing: N saved matches (default 1,000), listed by resumable.unfinished()
 (what the picker runs on every return) and by the picker screen itself
-(records.unfinished() plus filling the list), medians of R repeats:
+(resumable.unfinished() plus filling the list), medians of R repeats:
 - N finished matches (they live in matches/finished/, whose records the
   listing never reads: it only looks at the names) plus 5 unfinished ones;
 - N unfinished matches, the first listing of a run (every record read,
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from _common import emit_json, median, parser_for, pin_to_one_core, print_table
 
-from tablegames.core import records, registry
+from tablegames.core import paths, records, registry, resumable, saves
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.core.simulate import play_out
 
@@ -64,7 +64,7 @@ def save_cost(folder: Path, fsync: bool) -> tuple[float, int]:
         for action in full.actions:
             record.actions.append(action)
             start = time.perf_counter()
-            records.save(record, path)
+            saves.save(record, path)
             times.append(time.perf_counter() - start)
     finally:
         os.fsync = real
@@ -82,14 +82,14 @@ def fill(data: Path, finished: int, unfinished: int, legacy: bool = False) -> No
     for i in range(finished):
         done.id = f"done{i:05d}"
         if legacy:
-            path = records.matches_dir() / f"{GAME}-{done.id}.json"
+            path = paths.matches_dir() / f"{GAME}-{done.id}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(done.to_json(), indent=1))
         else:
-            records.save(done)
+            saves.save(done)
     for i in range(unfinished):
         half.id = f"open{i:05d}"
-        records.save(half)
+        saves.save(half)
 
 
 class _NotOver:
@@ -105,9 +105,9 @@ def time_listing(repeats: int, cold: bool, replay: bool = True) -> float:
     try:
         for _ in range(repeats):
             if cold:
-                records._listed.clear()
+                resumable._listed.clear()
             start = time.perf_counter()
-            records.unfinished()
+            resumable.unfinished()
             times.append(time.perf_counter() - start)
     finally:
         records.replay = real
@@ -162,11 +162,11 @@ def main() -> None:
         results["list_unfinished_return_ms"] = time_listing(args.repeats, cold=False)
         results["picker_unfinished_return_ms"] = time_picker(args.repeats)
         fill(data, finished=n, unfinished=0, legacy=True)
-        records._listed.clear()
+        resumable._listed.clear()
         start = time.perf_counter()
-        records.unfinished()
+        resumable.unfinished()
         results["upgrade_once_ms"] = (time.perf_counter() - start) * 1000
-        assert not list(records.matches_dir().glob("*.json"))
+        assert not list(paths.matches_dir().glob("*.json"))
     if args.json:
         emit_json({"benchmark": "saves", "cpu_pinned": cpu, "saves": n, "results": results})
         return

@@ -44,7 +44,7 @@ def finished_matches() -> None:
     import json
     import random
 
-    from tablegames.core import records, registry
+    from tablegames.core import registry, saves
     from tablegames.core.records import MatchRecord, Seat
 
     tables = [("blind-chicken", ("Kim", "Lee", "Sam", "Bot 1")), ("nutty-business", ("Kim", "Lee", "Bot 1")),
@@ -63,7 +63,7 @@ def finished_matches() -> None:
             state.apply(seat, action)
             record.actions.append((seat, str(action)))
         record.finished = True
-        path = records.save(record)
+        path = saves.save(record)
         data = json.loads(path.read_text())
         data["created"] = f"2030-01-{day:02d} 20:00"
         data["updated"] = f"2030-01-{day:02d} 20:{10 + day:02d}"

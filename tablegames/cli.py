@@ -15,32 +15,27 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from tablegames import __version__
 # history, stats and review (finished matches) live in their own module.
-from tablegames import history_cli
+from tablegames import cli_common, history_cli
+# Exit statuses, the one-line error, flags' numbers, the console: shared
+# with history_cli.py.
+from tablegames.cli_common import (FAILED, INTERRUPTED, OK, PIPE_CLOSED, PROG, USAGE, CliError, game_spec,
+                                   mean_score_heading, options_text, whole_flag)
 # Names, bot levels and seeds follow one rule everywhere (core/seats.py).
 from tablegames.core.bots import SIMULATE_ITERATIONS
-from tablegames.core.seats import MAX_SEED, SeatError, parse_seed, quoted, shown
-# One rule for digits: ASCII 0-9 only, as in move notation and options.
-from tablegames.core.words import whole_number
+from tablegames.core.seats import MAX_SEED, Seat, SeatError, parse_seed, quoted, shown
 
-PROG = "tablegames"
-
-# Exit statuses: a crash (1) always names its report (core/crash.py); output
-# cut short by a closed pipe (`tablegames list | head`) ends quietly with
-# 128 + SIGPIPE, as a shell reports a program stopped by one.
-OK, FAILED, USAGE, INTERRUPTED, PIPE_CLOSED = 0, 1, 2, 130, 141
+if TYPE_CHECKING:  # (loaded lazily, by the commands that need them)
+    from tablegames.core.game import Event, GameSpec, Option
+    from tablegames.core.match import Match
 
 # simulate's bounds: beyond them a run would not end in any useful time (or
 # memory). Workers are bounded by the cores instead (simulate.default_workers).
 MAX_GAMES = 1_000_000
 MAX_ITERATIONS = 100_000
-
-
-class CliError(Exception):
-    """Bad input: reported as one line on stderr, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -219,35 +214,12 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _whole(flag: str, text: str, low: int, high: int | None = None, why: str = "") -> int:
-    """A flag's whole number (ASCII digits) from ``low`` to ``high``
-    (None: no upper bound here), else a one-line CliError."""
-    try:
-        value: int | None = whole_number(text.strip())
-    except ValueError:
-        value = None
-    if value is None or value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}{why}" if high is not None else f"{low} or more"
-        raise CliError(f"{flag} must be a whole number (digits 0-9) {bounds}, not {quoted(text, 24)}.")
-    return value
-
-
 def _add_option_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, repeatable (see 'tablegames list' for each game's options)")
 
 
 # ----------------------------------------------------------------- helpers
-
-def _spec(game: str):
-    from tablegames.core import registry
-
-    wanted = game.strip().lower().replace("_", "-").replace(" ", "-")
-    try:
-        return registry.get(wanted)
-    except registry.UnknownGame as exc:
-        raise CliError(str(exc).replace(repr(wanted), repr(game))) from None
-
 
 def parse_options(items: Sequence[str]) -> dict[str, str]:
     """--option KEY=VALUE items -> {key: value}; the game checks the values
@@ -271,8 +243,8 @@ def _level(text: str, where: str) -> str:
         raise CliError(f"{where}: {exc}") from None
 
 
-def parse_seats(text: str | None, spec) -> list:
-    """--players "Kim,Lee,bot,bot:hard" -> records.Seat list (core/seats.py's
+def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
+    """--players "Kim,Lee,bot,bot:hard" -> Seat list (core/seats.py's
     rule, the same as seat setup's)."""
     from tablegames.core.seats import parse_seats as parse
 
@@ -282,7 +254,7 @@ def parse_seats(text: str | None, spec) -> list:
         raise CliError(str(exc)) from None
 
 
-def _resolve_options(spec, options: dict[str, str], players: int) -> dict[str, int]:
+def _resolve_options(spec: GameSpec, options: dict[str, str], players: int) -> dict[str, int]:
     try:
         resolved = spec.resolve_options(options, players)
         # Some limits involve several options (or the player count): starting
@@ -293,36 +265,10 @@ def _resolve_options(spec, options: dict[str, str], players: int) -> dict[str, i
     return resolved
 
 
-def _console(stderr: bool = False):
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False)
-
-
-def _describe_options(options: dict[str, int]) -> str:
-    return ", ".join(f"{key}={value}" for key, value in options.items())
-
-
 # ----------------------------------------------------------------- commands
 
-def _terminal_problem() -> str | None:
-    """Why the app cannot run here (it needs a terminal to draw on and read
-    keys from), or None."""
-    from tablegames.serve import under_web_driver
-
-    if under_web_driver():  # `tablegames serve`: the page is the terminal
-        return None
-    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
-        try:
-            if stream is None or not stream.isatty():
-                return f"The app needs an interactive terminal, but its {name} is not one."
-        except (AttributeError, ValueError):
-            return f"The app needs an interactive terminal, but its {name} is closed."
-    return None
-
-
-def _run_app(match: Any, ascii: bool) -> int:
-    problem = _terminal_problem()
+def _run_app(match: Match | None, ascii: bool) -> int:
+    problem = cli_common.terminal_problem()
     if problem:
         raise CliError(problem + " (The list, rules, simulate and replay commands work anywhere.)")
     try:
@@ -339,7 +285,7 @@ def cmd_picker(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from tablegames.core.match import Match
 
-    spec = _spec(args.game)
+    spec = game_spec(args.game)
     if args.position is not None:
         return _run_app(position_match(spec, args), args.ascii)
     seats = parse_seats(args.players, spec)
@@ -348,12 +294,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _run_app(match, args.ascii)
 
 
-def position_match(spec, args: argparse.Namespace):
+def position_match(spec: GameSpec, args: argparse.Namespace) -> Match:
     """`play GAME --position FILE`: the match starting from the file's
     position, every problem with the file one line (CliError)."""
     from tablegames.core import position
     from tablegames.core.match import Match
-    from tablegames.core.seats import Seat, check_seats
+    from tablegames.core.seats import check_seats
 
     if args.seed is not None or args.option:
         raise CliError("--position takes the seed and the options from the file: drop --seed and --option.")
@@ -382,11 +328,11 @@ def position_match(spec, args: argparse.Namespace):
     return Match.new(spec.id, seats, options, seed, position=position.recorded(spec, state, description))
 
 
-def _position_bots(text: str, seats: list, spec) -> list:
+def _position_bots(text: str, seats: list[Seat], spec: GameSpec) -> list[Seat]:
     """--players with a position: each seat's name as in the file, or
     "bot"/"bot:LEVEL" to make that seat a bot (it keeps its name, which the
     position may use)."""
-    from tablegames.core.seats import Seat, check_level
+    from tablegames.core.seats import check_level
 
     parts = text.split(",")
     if len(parts) != len(seats):
@@ -417,7 +363,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
 
 
-def describe_choices(opt) -> str:
+def describe_choices(opt: Option) -> str:
     """'0 = one per player, 1-12, -1 = no limit': runs of plain numbers shortened."""
     parts: list[str] = []
     run: list[int] = []
@@ -459,7 +405,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             about.append(f"\n--option {opt.key}=N: {opt.help} {describe_choices(opt)}; default {opt.default}.",
                          "dim")
         table.add_row(Text(spec.id), f"{spec.min_players}-{spec.max_players}", about)
-    console = _console()
+    console = cli_common.console()
     console.print(table)
     console.print('Play: tablegames play GAME --players "You,bot,bot"', markup=False)
     console.print("Rules: tablegames rules GAME", markup=False)
@@ -469,12 +415,12 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from rich.markdown import Markdown
 
-    spec = _spec(args.game)
-    _console().print(Markdown(spec.rules_text()))
+    spec = game_spec(args.game)
+    cli_common.console().print(Markdown(spec.rules_text()))
     return OK
 
 
-def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]:
+def simulation_levels(seats: str | None, players: int | None, spec: GameSpec) -> list[str]:
     given = [] if seats is None else [part.strip() for part in seats.split(",")]
     if seats is not None and any(not part for part in given):
         raise CliError(f"--seats has an empty entry in {quoted(seats)}.")
@@ -495,25 +441,20 @@ def simulation_levels(seats: str | None, players: int | None, spec) -> list[str]
     return levels + ["random"] * (players - len(levels))
 
 
-def mean_score_heading(spec) -> str:
-    """simulate's score column: "Mean score", "Mean spread (lower is better)"."""
-    return f"Mean {spec.score_name}" + (" (lower is better)" if spec.lowest_best else "")
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tablegames.core.simulate import default_workers, simulate
 
-    spec = _spec(args.game)
-    games = _whole("--games", args.games, 1, MAX_GAMES)
+    spec = game_spec(args.game)
+    games = whole_flag("--games", args.games, 1, MAX_GAMES)
     last_seed = args.seed + games - 1
     if last_seed > MAX_SEED:
         raise CliError(f"--seed {args.seed} with --games {games} gives the last game the seed {last_seed}, "
                        f"past the largest seed {MAX_SEED}: use --seed {MAX_SEED - games + 1} or less.")
     cores = default_workers()
     workers = (cores if args.workers is None else
-               _whole("--workers", args.workers, 1, cores, f" (one per core: this machine lets it use {cores})"))
-    iterations = None if args.iterations is None else _whole("--iterations", args.iterations, 1, MAX_ITERATIONS)
-    players = None if args.players is None else _whole("--players", args.players, 1)
+               whole_flag("--workers", args.workers, 1, cores, f" (one per core: this machine lets it use {cores})"))
+    iterations = None if args.iterations is None else whole_flag("--iterations", args.iterations, 1, MAX_ITERATIONS)
+    players = None if args.players is None else whole_flag("--players", args.players, 1)
     levels = simulation_levels(args.seats, players, spec)
     options = _resolve_options(spec, parse_options(args.option), len(levels))
 
@@ -522,7 +463,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         with Progress(TextColumn(spec.title, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=_console(stderr=True), transient=True) as bar:
+                      console=cli_common.console(stderr=True), transient=True) as bar:
             task = bar.add_task("games", total=games)
             sim = simulate(spec, levels, games, args.seed, options=options, workers=workers,
                            iterations=iterations, progress=lambda done: bar.update(task, completed=done))
@@ -546,7 +487,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     changed = {key: value for key, value in options.items()
                if value != next(opt.default for opt in spec.options if opt.key == key)}
     if changed:
-        title += f", {_describe_options(changed)}"
+        title += f", {options_text(changed)}"
     # Plain text throughout (Text, markup=False): nothing here is read as styling.
     table = Table(caption=Text(shown(spec.score_note)), caption_justify="left")
     table.add_column("Seat", justify="right")
@@ -557,7 +498,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for row in data["seats"]:
         table.add_row(str(row["seat"]), row["level"], f"{row['wins']:g}", f"{row['win_share']:.1%}",
                       f"{row['mean_score']:.2f}")
-    console = _console()
+    console = cli_common.console()
     console.print(title, markup=False)
     console.print(table)
     searched = f", hard bots at {sim.iterations} iterations a move" if sim.iterations else ""
@@ -568,11 +509,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from tablegames.core import records, registry
+    from tablegames.core import records, registry, saves
 
     try:
-        record = records.load(args.file)
-        events: list = []
+        record = saves.load(args.file)
+        events: list[Event] = []
         state = records.replay(record, events)
     except records.RecordError as exc:
         raise CliError(f"Cannot replay {exc}") from None
@@ -612,10 +553,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     # Names come from a file, and a game's summary or breakdown may hold them:
     # everything is printed as text (Text, markup=False; never markup), control
     # characters escaped.
-    console = _console()
+    console = cli_common.console()
     head = f"{spec.title}, {len(names)} players, seed {record.seed}"
     if record.options:
-        head += f", {_describe_options(record.options)}"
+        head += f", {options_text(record.options)}"
     moves = len(record.actions)
     console.print(Text.assemble((shown(head), "bold"), f": {moves} move{'' if moves == 1 else 's'} replayed."))
     if over:

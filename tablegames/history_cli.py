@@ -14,10 +14,23 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable, TypeVar
 
+from tablegames import cli_common
+from tablegames.cli_common import OK, PROG, CliError, game_spec, mean_score_heading, options_text, whole_flag
 from tablegames.core.seats import shown
 from tablegames.core.words import plural
+
+if TYPE_CHECKING:  # (loaded lazily, by the commands that need them)
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
+    from tablegames.core.game import GameSpec
+    from tablegames.core.history import History, MatchSummary, PlayerStats
+    from tablegames.core.records import MatchRecord
+
+# cli.py's parser class (one-line usage errors).
+Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 1_000_000
@@ -53,7 +66,7 @@ or round: the public table only, no hand. Only a finished match can be
 reviewed; the file is only read, never changed."""
 
 
-def add_parsers(sub: Any) -> None:
+def add_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
     """The three commands, on cli.py's subcommand parser."""
     fmt = argparse.RawDescriptionHelpFormatter
     his = sub.add_parser("history", help="list finished matches, newest first", formatter_class=fmt,
@@ -84,18 +97,13 @@ def add_parsers(sub: Any) -> None:
 
 # ----------------------------------------------------------------- shared
 
-def _cli() -> Any:
-    from tablegames import cli
-
-    return cli
-
-
-def _open_history() -> Any:
+def _open_history() -> History:
     """The history, with a progress bar on a terminal while the index is
     (re)built, and its notices on stderr, one line each."""
     from tablegames.core.history import History
 
-    bar: dict[str, Any] = {}
+    bar: dict[str, Progress] = {}
+    task: list[TaskID] = []
 
     def progress(done: int, total: int) -> None:
         if total < 50 or not sys.stderr.isatty():
@@ -104,10 +112,10 @@ def _open_history() -> Any:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             bar["bar"] = Progress(TextColumn("Indexing finished matches"), BarColumn(), MofNCompleteColumn(),
-                                  TimeRemainingColumn(), console=_cli()._console(stderr=True), transient=True)
+                                  TimeRemainingColumn(), console=cli_common.console(stderr=True), transient=True)
             bar["bar"].start()
-            bar["task"] = bar["bar"].add_task("records", total=total)
-        bar["bar"].update(bar["task"], completed=done)
+            task.append(bar["bar"].add_task("records", total=total))
+        bar["bar"].update(task[0], completed=done)
 
     try:
         history = History(progress=progress)
@@ -115,19 +123,19 @@ def _open_history() -> Any:
         if "bar" in bar:
             bar["bar"].stop()
     for notice in history.take_notices():
-        print(f"{_cli().PROG}: {shown(notice)}", file=sys.stderr)
+        print(f"{PROG}: {shown(notice)}", file=sys.stderr)
     return history
 
 
-def _game(text: str | None) -> Any:
-    return None if text is None else _cli()._spec(text)
+def _game(text: str | None) -> GameSpec | None:
+    return None if text is None else game_spec(text)
 
 
 def _player(text: str | None) -> str | None:
     if text is None:
         return None
     if not text.strip():
-        raise _cli().CliError("--player needs a name.")
+        raise CliError("--player needs a name.")
     return text
 
 
@@ -139,7 +147,7 @@ def _when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _none_yet(spec: Any, player: str | None, preposition: str) -> str:
+def _none_yet(spec: GameSpec | None, player: str | None, preposition: str) -> str:
     """The line when nothing matches: "No finished matches of <game> with <name> yet."."""
     whom = f" {preposition} {shown(player.strip())}" if player else ""
     what = f" of {spec.title}" if spec else ""
@@ -149,10 +157,9 @@ def _none_yet(spec: Any, player: str | None, preposition: str) -> str:
 # ----------------------------------------------------------------- history
 
 def cmd_history(args: argparse.Namespace) -> int:
-    cli = _cli()
     spec = _game(args.game)
     player = _player(args.player)
-    limit = DEFAULT_LIMIT if args.limit is None else cli._whole("--limit", args.limit, 0, MAX_LIMIT)
+    limit = DEFAULT_LIMIT if args.limit is None else whole_flag("--limit", args.limit, 0, MAX_LIMIT)
     with _open_history() as history:
         found = history.matches(spec.id if spec else None, player, (limit or None) and limit + 1)
         skipped = history.skipped
@@ -160,15 +167,15 @@ def cmd_history(args: argparse.Namespace) -> int:
     found = found[:limit] if limit else found
     if args.json:
         print(json.dumps({"matches": [_match_json(m) for m in found], "more": more, "skipped": skipped}))
-        return cli.OK
+        return OK
 
     from rich.table import Table
     from rich.text import Text
 
-    console = cli._console()
+    console = cli_common.console()
     if not found:
         console.print(_none_yet(spec, player, "with"), markup=False)
-        return cli.OK
+        return OK
     outs = any(m.eliminated for m in found)
     table = Table(caption=Text("* the winner" + ("; (out): eliminated" if outs else "")
                                + ("; older matches: --limit N (0: all)" if more else "")),
@@ -183,10 +190,10 @@ def cmd_history(args: argparse.Namespace) -> int:
         line = ", ".join(parts) + (f"; {shown(m.other_winner)} won" if m.other_winner else "")
         table.add_row(_when(m.finished_at), Text(shown(m.title)), Text(line))
     console.print(table)
-    return cli.OK
+    return OK
 
 
-def _match_json(m: Any) -> dict[str, Any]:
+def _match_json(m: MatchSummary) -> dict[str, Any]:
     return {
         "file": str(m.path), "game": m.game, "title": m.title, "finished_at": m.finished_at.isoformat(),
         "options": m.options,
@@ -201,7 +208,7 @@ def _match_json(m: Any) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- stats
 
-def _stats_json(s: Any) -> dict[str, Any]:
+def _stats_json(s: PlayerStats) -> dict[str, Any]:
     return {"player": s.player.label, "key": s.player.key, "game": s.game, "matches": s.matches,
             "wins": s.wins, "win_share": s.win_share, "mean_score": s.mean_score, "best_score": s.best_score,
             "outs": s.outs,
@@ -209,7 +216,6 @@ def _stats_json(s: Any) -> dict[str, Any]:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    cli = _cli()
     spec = _game(args.game)
     player = _player(args.player)
     game = spec.id if spec else None
@@ -226,33 +232,33 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if player is not None and game is None:
             data["games"] = [_stats_json(s) for s in by_game]
         print(json.dumps(data))
-        return cli.OK
+        return OK
 
-    from rich.table import Table
-    from rich.text import Text
-
-    console = cli._console()
+    console = cli_common.console()
     if not rows:
         console.print(_none_yet(spec, player, "for"), markup=False)
-        return cli.OK
+        return OK
     if by_game:
-        _print_stats(console, Table, Text, f"{shown(rows[0].player.label)}, by game", by_game,
-                     first=("Game", lambda s: titles.get(s.game, s.game)), scores=True)
+        _print_stats(console, f"{shown(rows[0].player.label)}, by game", by_game,
+                     first=("Game", lambda s: titles.get(s.game or "", s.game or "")), scores=True)
         total = rows[0]
         wins = _number(total.wins)
         console.print(f"All games: {plural(total.matches, 'match', 'matches')}, {wins} "
                       f"{'win' if total.wins == 1 else 'wins'} "
                       f"({total.win_share:.1%}), streak {total.current_streak} (longest {total.longest_streak}).",
                       markup=False)
-        return cli.OK
+        return OK
     title = spec.title if spec else "All games"
-    _print_stats(console, Table, Text, title, rows, first=("Player", lambda s: s.player.label),
-                 scores=spec is not None, heading=cli.mean_score_heading(spec) if spec else "")
-    return cli.OK
+    _print_stats(console, title, rows, first=("Player", lambda s: s.player.label),
+                 scores=spec is not None, heading=mean_score_heading(spec) if spec else "")
+    return OK
 
 
-def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
-                 first: tuple[str, Callable[[Any], str]], scores: bool, heading: str = "") -> None:
+def _print_stats(console: Console, title: str, rows: list[PlayerStats], *,
+                 first: tuple[str, Callable[[PlayerStats], str]], scores: bool, heading: str = "") -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     outs = any(s.outs for s in rows)
     out_note = " Out: matches eliminated (lost; the score not in mean or best)." if outs else ""
     table = Table(title=Text(title), caption=Text("A shared win counts 1/k; a streak is wins in a row "
@@ -268,7 +274,7 @@ def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
         table.add_column("Out", justify="right")
     table.add_column("Streak", justify="right", no_wrap=True)
     for s in rows:
-        cells = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
+        cells: list[Text | str] = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
         if scores:
             cells += ["-" if s.mean_score is None else f"{s.mean_score:.1f}",
                       "-" if s.best_score is None else _number(s.best_score)]
@@ -282,22 +288,21 @@ def _print_stats(console: Any, Table: Any, Text: Any, title: str, rows: list, *,
 # ----------------------------------------------------------------- review
 
 def cmd_review(args: argparse.Namespace) -> int:
-    cli = _cli()
-    from tablegames.core import records, registry
+    from tablegames.core import records, registry, saves
 
     if not str(args.file).strip():  # (an empty "$(ls ...)": no finished match there yet)
-        raise cli.CliError("review needs the file of a finished match: 'tablegames history --json' gives "
-                           "each one's file (in matches/finished of the data folder).")
+        raise CliError("review needs the file of a finished match: 'tablegames history --json' gives "
+                       "each one's file (in matches/finished of the data folder).")
     try:
-        record = records.load(args.file)  # read, checked and replayed
+        record = saves.load(args.file)  # read, checked and replayed
     except records.RecordError as exc:
-        raise cli.CliError(f"Cannot review {exc}") from None
+        raise CliError(f"Cannot review {exc}") from None
     state = records.replay(record)
     if not record.finished or not state.is_over():
         # The review shows every hand: an unfinished match never gets one.
-        raise cli.CliError(f"Cannot review {shown(str(args.file))}: the match is not finished (resume it from "
+        raise CliError(f"Cannot review {shown(str(args.file))}: the match is not finished (resume it from "
                            f"the picker; 'tablegames replay FILE' shows where it stands).")
-    if not args.json and not args.text and cli._terminal_problem() is None:
+    if not args.json and not args.text and cli_common.terminal_problem() is None:
         try:
             from tablegames.ui.review import run_review
         except ImportError:
@@ -318,7 +323,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                        "breakdown": [[[label, points] for label, points in lines] for lines in result.breakdown],
                        "summary": result.summary or spec.score_note},
         }))
-        return cli.OK
+        return OK
 
     _write_moves(sys.stdout, spec, record)
     out = sys.stdout
@@ -331,10 +336,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     winners = [shown(name) for name in result.winner_names(names)]
     out.write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) + "\n"
               if winners else "Nobody won.\n")
-    return cli.OK
+    return OK
 
 
-def _write_moves(out: Any, spec: Any, record: Any) -> None:
+def _write_moves(out: IO[str], spec: GameSpec, record: MatchRecord) -> None:
     """What happened, in the log's words: each move's public lines (what
     the table saw; no hand, no private line), and the scores after each
     hand or round."""
@@ -347,7 +352,7 @@ def _write_moves(out: Any, spec: Any, record: Any) -> None:
     players = ", ".join(shown(seat.label()) for seat in record.seats)
     head = f"{spec.title}, a finished match: {players}; seed {record.seed}"
     if record.options:
-        head += f", {_cli()._describe_options(record.options)}"
+        head += f", {options_text(record.options)}"
     out.write(f"{shown(head)}. The public table: what everyone saw.\n")
     stages = find_stages(spec, records.first_state(record), record.actions)
     try:
@@ -374,7 +379,7 @@ def _write_moves(out: Any, spec: Any, record: Any) -> None:
 _SKIP = {"game", "seat", "names"}
 
 
-def _steps(spec: Any, record: Any) -> list[dict[str, Any]]:
+def _steps(spec: GameSpec, record: MatchRecord) -> list[dict[str, Any]]:
     """The table before the first move and after each: the public view,
     every seat's own view (what differs from the public one) and the
     events of the move (every one: the match is over)."""

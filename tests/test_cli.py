@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tablegames import cli
-from tablegames.core import records, registry
+from tablegames import cli, cli_common
+from tablegames.core import paths, registry, saves
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.core.simulate import play_out
@@ -37,7 +37,7 @@ def app_calls(monkeypatch):
     fake = types.ModuleType("tablegames.ui.app")
     fake.run_app = lambda match=None, ascii=False: calls.append((match, ascii))
     monkeypatch.setitem(sys.modules, "tablegames.ui.app", fake)
-    monkeypatch.setattr(cli, "_terminal_problem", lambda: None)  # as if in a terminal
+    monkeypatch.setattr(cli_common, "terminal_problem", lambda: None)  # as if in a terminal
     return calls
 
 
@@ -362,7 +362,7 @@ def save_played_record(path: Path, seed: int = 5, moves: int | None = None) -> t
     actions = playout.actions if moves is None else playout.actions[:moves]
     record = MatchRecord(game=GAME, seats=[Seat("Kim"), Seat("Lee"), Seat("Bot 1", "random")],
                          seed=seed, actions=actions, finished=moves is None)
-    records.save(record, path)
+    saves.save(record, path)
     return record, playout.result
 
 
@@ -571,12 +571,12 @@ def test_replay_prints_a_name_in_brackets_as_text_not_markup(tmp_path):
 
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True, color_system="standard", width=120)
-    real = cli._console
-    cli._console = lambda stderr=False: console
+    real = cli_common.console
+    cli_common.console = lambda stderr=False: console
     try:
         assert cli.main(["replay", str(path)]) == 0
     finally:
-        cli._console = real
+        cli_common.console = real
     shown = buffer.getvalue()
     assert "[bold]Kim" in shown  # the name as typed, brackets and all
     bold_kim = "\x1b[1mKim"
@@ -624,7 +624,7 @@ def test_a_seed_follows_one_rule_in_play_and_simulate(capsys, app_calls):
 
 CRASHING_APP = """
 import sys
-from tablegames import cli
+from tablegames import cli, cli_common
 from tablegames.ui import app as appmod, picker
 
 def boom(self):
@@ -633,7 +633,7 @@ def boom(self):
 picker.PickerScreen.on_mount = boom
 real_run = appmod.TableGamesApp.run
 appmod.TableGamesApp.run = lambda self, **kw: real_run(self, headless=True)
-cli._terminal_problem = lambda: None
+cli_common.terminal_problem = lambda: None
 sys.exit(cli.main([]))
 """
 
@@ -694,7 +694,7 @@ def finished_record_of(spec, path: Path, name: str) -> Path:
     n = spec.min_players
     playout = play_out(spec, ["random"] * n, 5, record_actions=True)
     seats = [Seat(name)] + [Seat(f"Bot {i}", "random") for i in range(1, n)]
-    records.save(MatchRecord(game=spec.id, seats=seats, seed=5, actions=playout.actions, finished=True), path)
+    saves.save(MatchRecord(game=spec.id, seats=seats, seed=5, actions=playout.actions, finished=True), path)
     return path
 
 
@@ -704,15 +704,15 @@ def terminal_output(*argv: str) -> tuple[int, str, str]:
 
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True, color_system="standard", width=100,
-                      highlight=False)  # as cli._console()
-    real = cli._console
-    cli._console = lambda stderr=False: console
+                      highlight=False)  # as cli_common.console()
+    real = cli_common.console
+    cli_common.console = lambda stderr=False: console
     err = io.StringIO()
     real_err, sys.stderr = sys.stderr, err
     try:
         code = cli.main(list(argv))
     finally:
-        cli._console = real
+        cli_common.console = real
         sys.stderr = real_err
     return code, buffer.getvalue(), err.getvalue()
 
@@ -1150,8 +1150,8 @@ print(json.dumps(seen))
 def test_the_picker_lists_every_game_before_loading_any_games_rules_and_then_checks_the_saves(tmp_path, data_dir):
     """The first frame lists the games from their light INFO and offers no
     save yet; the saves follow, each checked (replayed) before it is offered."""
-    record, _ = save_played_record(records.matches_dir() / "blind-chicken-abcd1234.json", moves=3)
-    (records.matches_dir() / "broken.json").write_text("{not json")
+    record, _ = save_played_record(paths.matches_dir() / "blind-chicken-abcd1234.json", moves=3)
+    (paths.matches_dir() / "broken.json").write_text("{not json")
     env = {**os.environ, "TABLEGAMES_DATA_DIR": str(data_dir)}
     proc = subprocess.run([sys.executable, "-c", PICKER_CHILD], capture_output=True, text=True, env=env,
                           stdin=subprocess.DEVNULL, timeout=120)

@@ -71,11 +71,11 @@ def test_the_readme_command_line_examples_run_as_written_on_a_fresh_data_folder(
         else:
             assert done.returncode == 0 and "No finished matches" in done.stdout and "error" not in done.stderr, done
     monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(tmp_path / ".local" / "share" / "tablegames"))
-    from tablegames.core import records, registry
+    from tablegames.core import records, registry, saves
     from tablegames.core.simulate import play_out
 
     out = play_out(registry.get("blind-chicken"), ["random"] * 3, 1, record_actions=True)
-    records.save(records.MatchRecord(game="blind-chicken", seats=[records.Seat("Kim"), records.Seat("Lee"),
+    saves.save(records.MatchRecord(game="blind-chicken", seats=[records.Seat("Kim"), records.Seat("Lee"),
                                                                    records.Seat("Bot 1", "normal")],
                                      seed=1, actions=out.actions, finished=True))
     for line in runnable:

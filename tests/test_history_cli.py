@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tablegames import cli
-from tablegames.core import history, records, registry
+from tablegames import cli, cli_common
+from tablegames.core import history, paths, records, registry, saves
 from tablegames.core.history import History, MatchSummary
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.core.simulate import play_out
@@ -41,14 +41,14 @@ def finish(seed: int, seats: list[Seat], game: str = "blasting-billy", options: 
     actions = out.actions if moves is None else out.actions[:moves]
     record = MatchRecord(game=spec.id, seats=seats, seed=seed, options=dict(options or {}), actions=actions,
                          finished=moves is None)
-    return records.save(record), record
+    return saves.save(record), record
 
 
 def inject(names_per_match: list[tuple[str, ...]]) -> None:
     """Index rows for matches whose names records cannot hold (control
     characters) or that would take long to play (thousands of players):
     written into the index over placeholder files it then keeps as they are."""
-    folder = records.finished_dir()
+    folder = paths.finished_dir()
     folder.mkdir(parents=True, exist_ok=True)
     h = History()
     with history._transaction(h._con):
@@ -158,7 +158,7 @@ def test_names_with_markup_print_as_typed_and_control_characters_escaped(capsys)
         assert code == 0 and "Traceback" not in err
         assert "[b]Kim" in out and "[/]Lee" in out
         assert "\x1b" not in out and "\\x1b[2JEve" in out
-    path = records.finished_dir()
+    path = paths.finished_dir()
     finished = next(p for p in path.iterdir() if "-x" not in p.name)
     code, out, _ = run(capsys, "review", str(finished))
     assert code == 0 and "[b]Kim" in out and "[/]Lee" in out
@@ -212,7 +212,7 @@ def test_review_refuses_an_unfinished_match_and_shows_nothing_of_it(capsys):
 def test_review_refuses_an_unfinished_record_moved_into_the_finished_folder(capsys):
     path, record = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", moves=10)
     record.finished = True  # claims to be over; its game is not
-    forged = records.finished_dir() / path.name
+    forged = paths.finished_dir() / path.name
     forged.parent.mkdir(parents=True, exist_ok=True)
     forged.write_text(json.dumps(record.to_json()))
     code, out, err = run(capsys, "review", str(forged))
@@ -254,7 +254,7 @@ def test_review_in_a_terminal_opens_the_review_screen_only_for_a_finished_match(
     fake = types.ModuleType("tablegames.ui.review")
     fake.run_review = lambda path, ascii=False: opened.append((path, ascii)) or 0  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tablegames.ui.review", fake)
-    monkeypatch.setattr(cli, "_terminal_problem", lambda: None)  # as if in a terminal
+    monkeypatch.setattr(cli_common, "terminal_problem", lambda: None)  # as if in a terminal
     done, _ = finish(3, [Seat("Ann"), Seat("Ben")])
     unfinished, _ = finish(3, [Seat("Ann"), Seat("Ben"), Seat("Cid")], game="blind-chicken", moves=10)
     assert run(capsys, "--ascii", "review", str(done))[0] == 0
@@ -303,7 +303,7 @@ def test_history_and_stats_show_the_records_over_rows_deleted_or_edited_in_the_i
 
 def test_a_damaged_finished_record_is_named_once_on_stderr_not_on_every_command(capsys):
     finish(1, [Seat("Ann"), Seat("Ben")])
-    bad = records.finished_dir() / "blasting-billy-bad.json"
+    bad = paths.finished_dir() / "blasting-billy-bad.json"
     bad.write_text("{not json")
     code, out, err = run(capsys, "history")
     assert code == 0 and "Ann" in out
@@ -313,7 +313,7 @@ def test_a_damaged_finished_record_is_named_once_on_stderr_not_on_every_command(
         code, out, err = run(capsys, *argv)
         assert code == 0 and err == "", argv
     assert json.loads(out)["skipped"] == 1  # still counted where a script reads it
-    other = records.finished_dir() / "blasting-billy-other.json"
+    other = paths.finished_dir() / "blasting-billy-other.json"
     other.write_text("[]")
     code, out, err = run(capsys, "stats")
     assert other.name in err and bad.name not in err and len(err.splitlines()) == 1

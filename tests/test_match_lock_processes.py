@@ -18,7 +18,7 @@ from typing import Iterator
 
 from textual.widgets import OptionList
 
-from tablegames.core import match_lock, records
+from tablegames.core import match_lock, saves
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
 from tablegames.ui.picker import PickerScreen
@@ -81,7 +81,7 @@ async def test_a_second_process_is_refused_until_the_first_is_killed_then_resume
     path, game, match_id = a_saved_match()
     with holder_process(path, game, match_id) as (first, moves):
         saved = path.read_bytes()
-        assert len(records.read(path).actions) == moves  # the first process plays, and saves
+        assert len(saves.read(path).actions) == moves  # the first process plays, and saves
         holder = match_lock.holder(game, match_id)
         assert holder is not None and holder.pid == first.pid
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablegames.core import records, registry
+from tablegames.core import records, registry, saves
 from tablegames.core.game import IllegalAction
 from tablegames.core.records import MatchRecord, Seat
 from tests.harness import game_cases, leaked_cards, names, random_steps
@@ -82,8 +82,8 @@ def test_records_replay_to_the_same_result(game, players, seed):
         played.append((seat, text))
     record = MatchRecord(game=game, seats=[Seat(n) for n in names(players)], seed=seed,
                          actions=played)
-    path = records.save(record)
-    replayed = records.replay(records.load(path))
+    path = saves.save(record)
+    replayed = records.replay(saves.load(path))
     assert replayed.is_over()
     assert replayed.result() == final.result()
     assert replayed.view(None) == final.view(None)

@@ -18,7 +18,7 @@ def write_crash_report(error: BaseException) -> Path | None:
     import tempfile
 
     from tablegames import __version__
-    from tablegames.core.records import data_dir
+    from tablegames.core.paths import data_dir
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     text = (f"tablegames {__version__} crashed at {datetime.now().isoformat(timespec='seconds')}\n"

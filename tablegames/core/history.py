@@ -1,15 +1,16 @@
 """The history of finished matches: an index in SQLite and the statistics
 read from it.
 
-The finished records (``records.finished_dir()``) stay the source of truth.
+The finished records (``paths.finished_dir()``) stay the source of truth.
 The index, ``history.sqlite3`` in the data folder, is a cache of one row per
 finished match (and one per seat), so the history and statistics of ten
 thousand matches are read in milliseconds instead of replaying every record:
 
-- It is kept up to date when a match finishes (``note_finished``, called by
-  ``records.save``), in one transaction. That update may fail (another copy
-  of the app holds the index, the disk is full): the save never waits on it
-  or fails with it, and the next ``History()`` catches up.
+- It is kept up to date when a match finishes (``note_finished``, which the
+  app hands to ``saves.on_finished``), in one transaction. That update may
+  fail (another copy of the app holds the index, the disk is full): the
+  save never waits on it or fails with it, and the next ``History()``
+  catches up.
 - ``History()`` compares the finished folder with the files the index holds
   (names, sizes and modification times: no record is opened for that) and
   reads only the records that are new or changed, dropping the ones that
@@ -56,7 +57,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from tablegames.core import records, registry
+from tablegames.core import paths, records, registry, saves
 from tablegames.core.bots import level_name, normalise_level
 from tablegames.core.name_filter import seat_matches
 from tablegames.core.records import MatchRecord, RecordError
@@ -308,7 +309,7 @@ class _Unusable(Exception):
 
 
 def index_path(folder: Path | None = None) -> Path:
-    return (records.data_dir() if folder is None else Path(folder)) / INDEX_NAME
+    return (paths.data_dir() if folder is None else Path(folder)) / INDEX_NAME
 
 
 def _kind(exc: sqlite3.Error) -> str:
@@ -481,7 +482,7 @@ def _verify(con: sqlite3.Connection) -> tuple[dict[str, tuple[int, int]], set[st
 def _examine(path: Path, mtime_ns: int) -> MatchSummary | str:
     """A finished record's summary, or why it cannot be indexed."""
     try:
-        return summary_of(path, records.read(path), mtime_ns / 1e9)
+        return summary_of(path, saves.read(path), mtime_ns / 1e9)
     except RecordError as exc:
         return exc.reason
     except Exception as exc:  # a record the rules trip over is still just a bad record
@@ -566,7 +567,7 @@ class History:
     """The index of finished matches, up to date with the records on opening."""
 
     def __init__(self, folder: Path | None = None, progress: Progress | None = None) -> None:
-        self.folder = records.data_dir() if folder is None else Path(folder)
+        self.folder = paths.data_dir() if folder is None else Path(folder)
         self.finished = self.folder / "matches" / "finished"
         self.path = self.folder / INDEX_NAME
         self.progress = progress
@@ -995,7 +996,7 @@ class _Tally:
 # ----------------------------------------------------------------- the save hook
 
 def note_finished(path: Path) -> None:
-    """A finished record just landed in ``path`` (``records.save``): add it
+    """A finished record just landed in ``path`` (``saves.on_finished``): add it
     to the index, if there is one, in one transaction. Quick (no folder
     scan, no rebuild); a missing, foreign or busy index is left alone, to be
     brought up to date by the next ``History()``. Never raises."""

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablegames.core.records import TEMP_PREFIX, data_dir
+from tablegames.core.durable import TEMP_PREFIX
+from tablegames.core.paths import data_dir
 
 FILE_NAME = "last_seats.json"
 VERSION = 1

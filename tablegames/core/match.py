@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from tablegames.core import match_lock, records, registry
+from tablegames.core import match_lock, records, registry, saves
 from tablegames.core.bots import Bot, turn_key
 from tablegames.core.game import Event, GameState, IllegalAction, Result
 from tablegames.core.records import MatchRecord
@@ -356,7 +356,7 @@ class Match:
         humans = self.humans
         if self.save_path is None and humans and not any(seat in humans for seat, _ in self.record.actions):
             return  # only bots have moved: nothing to resume, so no new save to list
-        self.save_path = records.save(self.record, self.save_path)
+        self.save_path = saves.save(self.record, self.save_path)
 
     # ----- construction helpers
     @classmethod
@@ -373,7 +373,7 @@ class Match:
             raise records.RecordError(f"this copy cannot lock it ({exc.strerror or exc.__class__.__name__}).",
                                       path) from None
         try:
-            record = records.read(path)
+            record = saves.read(path)
             if (record.game, record.id) != (game, match_id) or record.finished:
                 raise records.RecordError("it changed since it was listed (finished, or replaced).", path,
                                           missing=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tablegames.core.records import data_dir
+from tablegames.core.paths import data_dir
 
 __all__ = ["Holder", "MatchHeld", "MatchLock", "holder", "lock_path", "take"]
 

@@ -1,19 +1,17 @@
-"""Match records: game, options, seats, seed and the actions so far.
+"""Match records: game, options, seats, seed and the actions so far; their
+JSON format, the checks of its whole shape, and the replay that rebuilds
+exactly the same game from one.
 
-A record is saved as JSON after every action (temporary file, then rename,
-so a crash never leaves half a file) and replays to exactly the same game.
+Where records are kept and how they are written is core/saves.py; the
+saved matches a player can resume, core/resumable.py.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import secrets
-import stat
-import tempfile
-import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,8 +22,7 @@ from tablegames.core.game import Event, GameState, IllegalAction
 from tablegames.core.position import PositionError, build as build_position
 from tablegames.core.seats import Seat, SeatError, check_seats, check_seed, quoted, said, shown
 
-__all__ = ["FORMAT", "MatchRecord", "RecordError", "Seat", "data_dir", "first_state", "load", "matches_dir",
-           "finished_dir", "note_unresumable", "parse", "read", "record_path", "replay", "save", "unfinished"]
+__all__ = ["FORMAT", "MAX_BYTES", "MatchRecord", "RecordError", "Seat", "first_state", "now", "parse", "replay"]
 
 FORMAT = 1
 
@@ -39,13 +36,6 @@ MAX_FIELD_TEXT = 64
 MAX_SEEN = 100 * MAX_ACTIONS
 # A whole number in a record has at most this many digits (seeds are 64-bit).
 MAX_DIGITS = 20
-# A temporary file older than this is left over from a crash (kill -9 in the
-# middle of a save) and is removed when saves are listed; a younger one may
-# be another running copy of the app saving right now (a save takes
-# milliseconds).
-STALE_TEMP_SECONDS = 60
-TEMP_PREFIX = ".tmp-"
-
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 # Why a record the rules trip over (an error in the game's code, not in the
@@ -79,7 +69,7 @@ class MatchRecord:
     options: dict[str, int] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
     id: str = field(default_factory=lambda: secrets.token_hex(4))
-    created: str = field(default_factory=lambda: _now())
+    created: str = field(default_factory=lambda: now())
     updated: str = ""
     finished: bool = False
     # The play-again chain this match belongs to (the id of its first
@@ -237,162 +227,12 @@ def _short(value: object) -> str:
     return said(value, 24)
 
 
-def _now() -> str:
+def now() -> str:
+    """The time a record notes (created, updated): UTC, to the minute."""
     return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 
-def data_dir() -> Path:
-    """Where saves live: $TABLEGAMES_DATA_DIR, else the user's data directory."""
-    override = os.environ.get("TABLEGAMES_DATA_DIR")
-    if override:
-        return Path(override)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("tablegames", appauthor=False))
-
-
-def matches_dir() -> Path:
-    """Unfinished matches: the picker lists these."""
-    return data_dir() / "matches"
-
-
-def finished_dir() -> Path:
-    """Finished matches, moved out of the way so the picker never reads them."""
-    return matches_dir() / "finished"
-
-
-def record_path(record: MatchRecord) -> Path:
-    folder = finished_dir() if record.finished else matches_dir()
-    return folder / f"{record.game}-{record.id}.json"
-
-
-# ----------------------------------------------------------------- saving
-
-def save(record: MatchRecord, path: Path | None = None) -> Path:
-    """Write atomically and durably: a temporary file in the same folder,
-    flushed to disk, renamed over the record, then the folder flushed too
-    (else a power cut can bring back an empty file or the old one).
-
-    A record in the matches folder moves to ``finished/`` when its match is
-    over (and back if the last move is taken back), in one rename, so at
-    every instant exactly one copy of it is on disk; a record never lands
-    on another file (a new record, or one moved, whose name is taken gets
-    "-2", "-3"... added). Returns where it is."""
-    where = _save(record, path)
-    if record.finished and where.parent == finished_dir():
-        _finished(where)
-    return where
-
-
-def _finished(path: Path) -> None:
-    """A finished record landed in ``finished/``: the history index learns
-    of it (core/history.py). The record is saved already; the index is a
-    cache, rebuilt from the records if this update fails."""
-    try:
-        from tablegames.core.history import note_finished
-
-        note_finished(path)
-    except Exception:
-        pass
-
-
-def _save(record: MatchRecord, path: Path | None) -> Path:
-    old = path
-    home = _home(record, path or record_path(record))
-    record.updated = _now()
-    if old is None:
-        return _write(record, home, fresh=True)
-    if home == old:
-        return _write(record, home, fresh=False)
-    if record.finished:
-        # Written where it is, then moved. Killed in between, the finished
-        # record sits in matches/, and the next listing moves it on.
-        _write(record, old, fresh=False)
-        try:
-            return _move(old, home)
-        except FileNotFoundError:
-            # Another copy of the app listed the saves in between and moved it.
-            return home if home.exists() else _write(record, home, fresh=True)
-    # A take-back: moved out of finished/, then written. Killed in between,
-    # the record is still the finished match (in matches/, where the next
-    # listing finds it and moves it back): the take-back is lost, no move.
-    try:
-        moved = _move(old, home)
-    except FileNotFoundError:
-        return _write(record, home, fresh=True)
-    return _write(record, moved, fresh=False)
-
-
-def _write(record: MatchRecord, path: Path, *, fresh: bool) -> Path:
-    """Write ``record`` through a temporary file renamed to ``path`` (over
-    it, or with ``fresh`` to a free name beside it). Returns where it is."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(record.to_json(), fh, indent=1)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if fresh:
-            path = _free(path)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_folder(path.parent)
-    return path
-
-
-def _move(source: Path, target: Path, *, durable: bool = True) -> Path:
-    """Move a record to another folder in one rename, never over another
-    file (``target``, or a free name beside it), and with ``durable`` flush
-    both folders. Returns where it is."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target = _free(target)
-    os.replace(source, target)
-    if durable:
-        _fsync_folder(target.parent)
-        _fsync_folder(source.parent)
-    return target
-
-
-def _free(path: Path) -> Path:
-    """``path``, or if a file has that name, the first free one of
-    "name-2.json", "name-3.json"... (Between this look and the rename, only
-    another copy of the app finishing a match of the same name could take
-    it: records are named by a random id.)"""
-    candidate = path
-    number = 1
-    while os.path.lexists(candidate):
-        number += 1
-        suffix = f"-{number}" if number < 100 else f"-{secrets.token_hex(4)}"
-        candidate = path.with_name(f"{path.stem}{suffix}{path.suffix}")
-    return candidate
-
-
-def _home(record: MatchRecord, path: Path) -> Path:
-    if record.finished and path.parent == matches_dir():
-        return finished_dir() / path.name
-    if not record.finished and path.parent == finished_dir():
-        return matches_dir() / path.name
-    return path
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (not possible on every system)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-# ----------------------------------------------------------------- reading
+# ----------------------------------------------------------------- reading JSON
 
 class _NumberError(ValueError):
     pass
@@ -412,74 +252,6 @@ def _constant(text: str) -> float:
     raise _NumberError(f"{text}, which is not a number a record holds")
 
 
-def _os_reason(exc: OSError) -> str:
-    import errno
-
-    if exc.errno == errno.ELOOP:
-        return "it is a link in a loop"
-    if exc.errno == errno.EACCES or isinstance(exc, PermissionError):
-        return "permission denied"
-    return exc.strerror or exc.__class__.__name__
-
-
-def _kind(mode: int) -> str | None:
-    """Why a file of this mode is no record, or None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "it is a folder"
-    if stat.S_ISFIFO(mode):
-        return "it is a pipe, not a file"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "it is a device, not a file"
-    return "it is not a regular file"
-
-
-def _read_bytes(path: Path) -> bytes:
-    """The file's bytes, if it is a regular file of a sensible size. Never
-    blocks (a pipe is refused before it is read) and never reads more than
-    MAX_BYTES + 1 bytes (a link to /dev/zero is refused too)."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        reason = "it is a link to a file that does not exist." if os.path.islink(path) else "no such file."
-        raise RecordError(reason, path, missing=True) from None
-    except (OSError, ValueError) as exc:
-        reason = _os_reason(exc) if isinstance(exc, OSError) else "a bad file name"
-        raise RecordError(f"cannot be read ({reason}).", path) from None
-    kind = _kind(st.st_mode)
-    if kind:
-        raise RecordError(f"cannot be read ({kind}).", path)
-    if st.st_size > MAX_BYTES:
-        raise RecordError(f"is too large to be a match record ({st.st_size:,} bytes).", path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise RecordError("no such file.", path, missing=True) from None
-    except OSError as exc:
-        raise RecordError(f"cannot be read ({_os_reason(exc)}).", path) from None
-    try:
-        kind = _kind(os.fstat(fd).st_mode)  # it may have been swapped since the stat
-        if kind:
-            raise RecordError(f"cannot be read ({kind}).", path)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise RecordError(f"cannot be read ({_os_reason(exc)}).", path) from None
-    finally:
-        os.close(fd)
-    if size > MAX_BYTES:
-        raise RecordError("is too large to be a match record.", path)
-    return b"".join(chunks)
-
-
 def parse(text: str) -> MatchRecord:
     """A record from its JSON text, its whole shape checked (not replayed).
     RecordError with a sentence (without a file name) if it is unusable."""
@@ -497,32 +269,7 @@ def parse(text: str) -> MatchRecord:
         raise RecordError(exc.reason.rstrip(".") + ".") from None
 
 
-def read(path: Path | str) -> MatchRecord:
-    """Read a record and check its shape, without replaying it. RecordError
-    with one clear sentence if it is unusable; the file is never modified."""
-    path = Path(path)
-    raw = _read_bytes(path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError("cannot be read (it is not UTF-8 text).", path) from None
-    try:
-        return parse(text)
-    except RecordError as exc:
-        raise RecordError(exc.reason, path) from None
-
-
-def load(path: Path | str) -> MatchRecord:
-    """Read a record, check its shape and replay it; RecordError with one
-    clear sentence if it is unusable. The file is never modified here."""
-    path = Path(path)
-    record = read(path)
-    try:
-        replay(record)
-    except RecordError as exc:
-        raise RecordError(exc.reason, path) from None
-    return record
-
+# ----------------------------------------------------------------- replaying
 
 def first_state(record: MatchRecord) -> GameState:
     """The state before the record's first move: the deal of its seed, or
@@ -564,166 +311,3 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
         except Exception as exc:
             raise RecordError(f"{where(number, seat, text)} cannot be replayed ({RULES_FAILED}).") from None
     return state
-
-
-# ----------------------------------------------------------------- listing
-
-# What each listed file held last time, by folder and file name: (stat key,
-# path, the replayed record or the reason it cannot be resumed). A file that
-# has not changed is not read or replayed again.
-_listed: dict[str, dict[str, tuple[tuple[int, ...], Path, MatchRecord | str]]] = {}
-
-
-def unfinished() -> tuple[list[tuple[Path, MatchRecord]], list[tuple[Path, str]]]:
-    """Saved matches that can be resumed, newest first, and the files that
-    cannot, each with the reason (those are left on disk untouched).
-
-    Every record is checked and replayed before it is offered: a move that
-    is not legal, a game that is over but not marked finished, or the
-    reverse, puts it with the files that cannot be resumed (an unchanged
-    file is not replayed again; the records returned are shared with the
-    next listing: copy one before changing it). Files that vanish while
-    listed (another copy of the app saving or finishing a match) are
-    skipped; temporary files are never listed, and those left over from a
-    crash are removed, here and in ``finished/``. A finished match found
-    here (a save killed before its move, or an older version) is moved to
-    ``finished/``; a save whose finished twin there holds all its moves (an
-    older version killed between its two steps) is removed."""
-    good: list[tuple[int, Path, MatchRecord]] = []
-    bad: list[tuple[Path, str]] = []
-    folder = matches_dir()
-    try:
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda entry: entry.name)
-    except (FileNotFoundError, NotADirectoryError):
-        return [], []
-    except OSError as exc:
-        return [], [(folder, f"the folder cannot be read ({_os_reason(exc)}).")]
-    now = time.time()
-    done = _finished_names(now)
-    cache = _listed.setdefault(str(folder), {})
-    seen: set[str] = set()
-    for entry in entries:
-        name = entry.name
-        if name.startswith(TEMP_PREFIX):
-            _remove_if_stale(Path(entry.path), now)
-            continue
-        if name.startswith(".") or not name.endswith(".json"):
-            continue
-        try:
-            st = entry.stat()  # follows a link, like reading would
-        except FileNotFoundError:
-            if entry.is_symlink():
-                bad.append((Path(entry.path), "it is a link to a file that does not exist."))
-            continue  # it vanished under us
-        except OSError as exc:
-            bad.append((Path(entry.path), f"cannot be read ({_os_reason(exc)})."))
-            continue
-        seen.add(name)
-        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-        cached = cache.get(name)
-        if cached is not None and cached[0] == key:
-            path, found = cached[1], cached[2]
-        else:
-            path = Path(entry.path)
-            examined = _examine(path)
-            if examined is None:
-                continue  # vanished
-            found = examined
-            cache[name] = (key, path, found)
-        if isinstance(found, str):
-            bad.append((path, found))
-            continue
-        if name in done and _superseded(found, finished_dir() / name):
-            _remove(path)
-            continue
-        if found.finished:
-            try:
-                # Not flushed: a move lost to a power cut is made again.
-                _move(path, finished_dir() / name, durable=False)
-                continue
-            except FileNotFoundError:
-                continue  # vanished
-            except OSError:
-                bad.append((path, "the match is finished (it cannot be moved to the finished folder)."))
-                continue
-        good.append((st.st_mtime_ns, path, found))
-    for name in set(cache) - seen:
-        del cache[name]
-    good.sort(key=lambda item: item[0], reverse=True)
-    return [(path, record) for _, path, record in good], bad
-
-
-def note_unresumable(path: Path, reason: str) -> None:
-    """A listed record failed to replay when opened: list it with ``reason``
-    from now on (until the file changes)."""
-    cache = _listed.get(str(path.parent), {})
-    cached = cache.get(path.name)
-    if cached is not None:
-        cache[path.name] = (cached[0], cached[1], reason)
-
-
-def _examine(path: Path) -> MatchRecord | str | None:
-    """A listed file's record (read and replayed: its moves are legal and it
-    is marked finished exactly when its game is over), the reason it cannot
-    be resumed, or None if it vanished."""
-    try:
-        record = read(path)
-    except RecordError as exc:
-        return None if exc.missing else exc.reason
-    try:
-        over = replay(record).is_over()
-    except RecordError as exc:
-        return exc.reason
-    if record.finished and not over:
-        return "it is marked finished, but the game in it is not over."
-    if over and not record.finished:
-        return "the game in it is over, but it is not marked finished."
-    return record
-
-
-def _finished_names(now: float) -> set[str]:
-    """The names in ``finished/``, removing temporary files left there by a
-    crash on the way."""
-    names: set[str] = set()
-    try:
-        with os.scandir(finished_dir()) as it:
-            for entry in it:
-                if entry.name.startswith(TEMP_PREFIX):
-                    _remove_if_stale(Path(entry.path), now)
-                else:
-                    names.add(entry.name)
-    except OSError:
-        pass
-    return names
-
-
-def _superseded(record: MatchRecord, twin: Path) -> bool:
-    """Whether the finished record ``twin`` is this same match with all of
-    ``record``'s moves (so ``record`` is a copy left behind)."""
-    try:
-        other = read(twin)
-    except RecordError:
-        return False
-    return (other.finished and other.game == record.game and other.id == record.id
-            and other.seed == record.seed and other.seats == record.seats
-            and other.options == record.options
-            and other.actions[:len(record.actions)] == record.actions)
-
-
-def _remove(path: Path) -> None:
-    try:
-        path.unlink()
-        _fsync_folder(path.parent)
-    except OSError:
-        pass
-
-
-def _remove_if_stale(path: Path, now: float) -> None:
-    """Remove a temporary file left by a save that never finished."""
-    try:
-        st = os.lstat(path)
-        if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TEMP_SECONDS:
-            path.unlink()
-    except OSError:
-        pass

@@ -14,6 +14,7 @@ import os
 import sys
 import gc
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, cast
 from weakref import WeakSet
 
@@ -32,6 +33,7 @@ from tablegames.core.crash import crash_line, write_crash_report
 from tablegames.ui.glyphs import glyphs_for
 
 if TYPE_CHECKING:  # (the picker's first frame loads no match machinery)
+    from tablegames.core.game import GameSpec
     from tablegames.core.match import Match
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -69,7 +71,8 @@ class Palette(CommandPalette):
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self._dismissed or self.app.screen is not self:
-            return AwaitComplete.nothing()
+            # (Textual's nothing() has no annotations.)
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
         self._dismissed = True
         return super().dismiss(result)
 
@@ -102,7 +105,7 @@ class Palette(CommandPalette):
         self._action_escape()
 
 
-class TableGamesApp(App):
+class TableGamesApp(App[None]):
     CSS_PATH = "tablegames.tcss"
     TITLE = "tablegames"
     BINDINGS = [
@@ -149,7 +152,7 @@ class TableGamesApp(App):
         self._close_messages_no_wait()
 
     # ----- start-up and size
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         from tablegames.ui.picker import PickerScreen
 
         return PickerScreen()
@@ -214,7 +217,7 @@ class TableGamesApp(App):
             self.pop_screen()
 
     # ----- the match flow
-    def screen_for(self, match: Match) -> Screen:
+    def screen_for(self, match: Match) -> Screen[None]:
         """The screen this match needs now. A finished match shows first the
         screen its game declares for the step before the results
         (``GameSpec.before_results``, e.g. a reveal), then the results."""
@@ -285,7 +288,11 @@ class TableGamesApp(App):
 
     def _opened(self, match: Match) -> None:
         """``match`` is now the one open here: the one before it (play
-        again) is let go, for other copies of the app to resume."""
+        again) is let go, for other copies of the app to resume. A match
+        that finishes here updates the history index at once."""
+        from tablegames.core import saves  # (loaded already: the match saves through it)
+
+        saves.on_finished(_index_finished)
         if self.playing is not None and self.playing is not match:
             self.playing.let_go()
         self.playing = match
@@ -299,7 +306,7 @@ class TableGamesApp(App):
     def on_unmount(self) -> None:
         self.let_go()
 
-    def show_rules(self, spec) -> None:
+    def show_rules(self, spec: GameSpec) -> None:
         """A game's rules page over the current screen."""
         from tablegames.ui.rules_screen import RulesScreen
 
@@ -342,7 +349,7 @@ class TableGamesApp(App):
         if node is self or node.is_attached:
             super().update_styles(node, animate=animate)
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hide_keys":
             return bool(self.screen.query("HelpPanel"))
         return True
@@ -360,11 +367,19 @@ class TableGamesApp(App):
             return text if text.isascii() else key
         return super().get_key_display(binding)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         own = getattr(screen, "palette_commands", None)
         if own is not None:
             yield from own()
         yield from super().get_system_commands(screen)
+
+
+def _index_finished(path: Path) -> None:
+    """A finished record just saved: the history index learns of it
+    (core/history.py, loaded only once a match finishes here: not at start)."""
+    from tablegames.core.history import note_finished
+
+    note_finished(path)
 
 
 def run_app(match: Match | None = None, ascii: bool = False, app: TableGamesApp | None = None) -> int:

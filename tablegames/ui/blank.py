@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from rich.console import RenderableType
 from textual.screen import Screen
@@ -22,7 +21,7 @@ class BlankScreen(Screen[None]):
 
     AUTO_FOCUS = ""
 
-    def __init__(self, then: Screen[Any]) -> None:
+    def __init__(self, then: Screen[None]) -> None:
         super().__init__()
         self.then = then
 

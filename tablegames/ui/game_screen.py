@@ -76,7 +76,7 @@ from __future__ import annotations
 import asyncio
 import json
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Collection, Generic, Iterable, Mapping, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Generic, Iterable, Mapping, TypeVar, cast
 
 from textual.actions import parse as parse_action_string
 from textual.app import ComposeResult, SystemCommand
@@ -103,7 +103,7 @@ if TYPE_CHECKING:
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 
-class GameScreen(Screen, Generic[ViewT]):
+class GameScreen(Screen[None], Generic[ViewT]):
     """Base class of a game's screen (see the module docstring)."""
 
     if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class GameScreen(Screen, Generic[ViewT]):
         self.view: ViewT = cast(ViewT, {})
         self._bot_timer: asyncio.TimerHandle | None = None
         # The slow bot's decision being made in a worker thread, if any.
-        self._thinking: tuple[BotTurn, Worker] | None = None
+        self._thinking: tuple[BotTurn, Worker[object]] | None = None
         # A bot's move ended the game: the table as it ended stays on screen
         # until Enter, so the humans see that last move before the results.
         self.showing_final_table = False
@@ -364,7 +364,7 @@ class GameScreen(Screen, Generic[ViewT]):
             return False
         return True
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key works (and shows in the footer) when the phase offers it
         (``PHASE_KEYS``, then ``key_offered``; an ``EXPLAINS`` key when the
         key it explains does not); "Take back" only when there is
@@ -394,7 +394,7 @@ class GameScreen(Screen, Generic[ViewT]):
             return False
         return self.key_offered(action, parameters)
 
-    def key_offered(self, action: str, parameters: tuple) -> bool:
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
         """For a game: whether a key its phase offers works right now (e.g.
         only with a token left). Called only for actions in ``PHASE_KEYS``."""
         return True
@@ -505,7 +505,7 @@ class GenericGameScreen(GameScreen[Mapping[str, Any]]):
             self.act(self.actions[event.index])
 
 
-def game_screen_for(match: Match) -> GameScreen:
+def game_screen_for(match: Match) -> GameScreen[Any]:
     """The screen class the game's spec names, else the generic one."""
     if not match.spec.screen:
         return GenericGameScreen(match)

@@ -34,7 +34,7 @@ from tablegames.ui.widgets import KeyFooter, LogPanel
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
 
-class HandoverScreen(Screen):
+class HandoverScreen(Screen[None]):
     """Names the next player, lists the players and whose turn it is, and
     the public events since that player last looked (``match.recap``).
 
@@ -202,7 +202,7 @@ class HandoverScreen(Screen):
             event.stop()
             event.prevent_default()
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # While disarmed the keys show, dimmed, and do nothing (``on_key``
         # still counts them as input).
         return True if self.armed else None

@@ -70,7 +70,7 @@ def match_line(summary: MatchSummary, win: str) -> Text:
     return text
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(Screen[None]):
     """Finished matches, newest first; filters; Enter reviews one."""
 
     if TYPE_CHECKING:
@@ -197,7 +197,7 @@ class HistoryScreen(Screen):
         self.query_one("#history-player", Input).focus()
 
     # ----- what next
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
             return bool(self.summaries) and isinstance(self.focused, OptionList)
         if action in ("game", "stats", "player") and isinstance(self.focused, Input):

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 # The games are listed from their light INFO (core/info.py); a game's rules,
 # bots and screen (registry.get) load only when it is chosen, and the saves
-# (core/records.py) just after the first frame.
+# (core/resumable.py) just after the first frame.
 from tablegames.core import registry
 from tablegames.core.info import GameInfo
 from tablegames.core.seats import shown
@@ -60,7 +60,7 @@ class Numbered:
         return Measurement(body.minimum + self.WIDTH, body.maximum + self.WIDTH)
 
 
-class PickerScreen(Screen):
+class PickerScreen(Screen[None]):
 
     if TYPE_CHECKING:
         app: TableGamesApp  # for mypy: Textual types it as a plain App
@@ -170,9 +170,9 @@ class PickerScreen(Screen):
         cannot be resumed, one line each with the reason (those stay on disk
         untouched). Every line can be reached with the keys; choosing a
         broken one shows its reason in full."""
-        from tablegames.core import match_lock, records
+        from tablegames.core import match_lock, resumable
 
-        good, bad = records.unfinished()
+        good, bad = resumable.unfinished()
         box = self.query_one("#saves", OptionList)
         box.clear_options()
         self.saves = {}
@@ -238,7 +238,7 @@ class PickerScreen(Screen):
         elif option.id in self.broken:
             self.notify(self.broken[option.id], severity="warning", markup=False)
         elif option.id in self.saves:
-            from tablegames.core import records
+            from tablegames.core import records, resumable
             from tablegames.core.match import Match
             from tablegames.core.match_lock import MatchHeld
 
@@ -296,9 +296,9 @@ class PickerScreen(Screen):
 
     def _mark_broken(self, box: OptionList, key: str, path: Path, reason: str) -> None:
         """A save that failed to replay: its line says why from now on."""
-        from tablegames.core import records
+        from tablegames.core import resumable
 
-        records.note_unresumable(path, reason)
+        resumable.note_unresumable(path, reason)
         del self.saves[key]
         self.broken[key] = f"Cannot resume {shown(path.name)}: {reason}"
         box.replace_option_prompt(key, self._broken_line(path, reason))

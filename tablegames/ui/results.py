@@ -46,7 +46,7 @@ SCROLL_BINDINGS = [
 ]
 
 
-class ResultsScreen(Screen):
+class ResultsScreen(Screen[None]):
 
     if TYPE_CHECKING:
         app: TableGamesApp  # for mypy: Textual types it as a plain App

@@ -26,7 +26,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, overload
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -34,8 +34,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tablegames.core import records, registry
-from tablegames.core.game import IllegalAction, Result
+from tablegames.core import records, registry, saves
+from tablegames.core.game import Event, IllegalAction, Result
 from tablegames.core.history import summary_of
 from tablegames.core.match import BotTurn, Match
 from tablegames.core.records import MatchRecord, RecordError
@@ -62,7 +62,7 @@ def reviewable(path: Path | str) -> MatchRecord:
     its game over when replayed); else RecordError with one sentence
     ("<file>: it is an unfinished match..."). The file is never changed."""
     path = Path(path)
-    record = records.read(path)
+    record = saves.read(path)
     check_finished(record, path)
     return record
 
@@ -95,7 +95,7 @@ class ReviewMatch(Match):
     def on_screen(self) -> int | None:
         return self.shown_seat
 
-    def play(self, action: Any) -> list:
+    def play(self, action: Any) -> list[Event]:
         raise IllegalAction(NOTHING_PLAYED)
 
     def take_back(self) -> None:
@@ -175,7 +175,7 @@ class Review:
             return "the public table"
         return f"{shown(self.record.seats[self.seat].name)}'s view"
 
-    def screen(self) -> Screen:
+    def screen(self) -> Screen[None]:
         """The screen for where the review is now."""
         if self.at_result:
             return review_class(ReviewResultScreen, self.stage_word)(self)
@@ -183,7 +183,7 @@ class Review:
         return review_class(_game_screen_class(match), self.stage_word)(match, self)
 
 
-def _game_screen_class(match: Match) -> type[GameScreen]:
+def _game_screen_class(match: Match) -> type[GameScreen[Any]]:
     if not match.spec.screen:
         return GenericGameScreen
     screen_class = load_asset(match.spec.screen)
@@ -220,8 +220,8 @@ _SAME = object()  # (no change of the seat shown)
 # game's screen class must be the first one (``review_class``), or the
 # game's own CSS is lost. For the type checker they are screens.
 if TYPE_CHECKING:
-    _ScreenMixin = Screen
-    _GameScreenMixin = GameScreen
+    _ScreenMixin = Screen[None]
+    _GameScreenMixin = GameScreen[Any]
 else:
     _ScreenMixin = _GameScreenMixin = object
 
@@ -248,11 +248,12 @@ class _Stepping(_ScreenMixin):
         review.position = position
         self.app.switch_screen(review.screen())
 
-    def review_allows(self, action: str, parameters: tuple) -> bool | None:
+    def review_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Whether a review key works now: None (shown dim) at an end."""
         review = self.review
         if action == "step":
             delta = parameters[0] if parameters else 1
+            assert isinstance(delta, int)  # (the keys' step(-1), step(1))
             return None if not 0 <= review.position + delta <= review.moves + 1 else True
         if action in ("first", "last"):
             return True
@@ -310,7 +311,7 @@ class ReviewTable(_Stepping, _GameScreenMixin):
         super().__init__(match)
         self.review = review
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in REVIEW_ACTIONS:
             return self.review_allows(action, parameters)
         return False  # every key of the game's own is off
@@ -360,7 +361,11 @@ class ReviewTable(_Stepping, _GameScreenMixin):
 _review_classes: dict[tuple[type, str], type] = {}
 
 
-def review_class(base: type, stage_word: str) -> Any:
+@overload
+def review_class(base: type[ReviewResultScreen], stage_word: str) -> type[ReviewResultScreen]: ...
+@overload
+def review_class(base: type[GameScreen[Any]], stage_word: str) -> type[ReviewTable]: ...
+def review_class(base: type, stage_word: str) -> type:
     """The game's screen class (or the result page) with the review's keys
     (named for the game's stages) and drawing ahead of it."""
     made = _review_classes.get((base, stage_word))
@@ -374,7 +379,7 @@ def review_class(base: type, stage_word: str) -> Any:
     return made
 
 
-class ReviewResultScreen(_Stepping, Screen):
+class ReviewResultScreen(_Stepping, Screen[None]):
     """After the last move: the result's breakdown (as on the results
     screen) and, for a match of several hands or rounds, the scores after
     each of them as a chart."""
@@ -435,7 +440,7 @@ class ReviewResultScreen(_Stepping, Screen):
         if stages:
             chart.show([seat_label(seat) for seat in self.review.record.seats], stages, word=stage_word(self.match.spec))
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in REVIEW_ACTIONS:
             return self.review_allows(action, parameters)
         return True
@@ -480,7 +485,7 @@ class ReviewApp(TableGamesApp):
         review.leave = "exit"
         self.review = review
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         return Screen()  # (the review's screens replace each other over it)
 
     def on_mount(self) -> None:

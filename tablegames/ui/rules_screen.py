@@ -13,7 +13,7 @@ from tablegames.ui.keys import CLOSE_RULES
 from tablegames.ui.widgets import KeyFooter
 
 
-class RulesScreen(ModalScreen):
+class RulesScreen(ModalScreen[None]):
     BINDINGS = [
         CLOSE_RULES,
     ]

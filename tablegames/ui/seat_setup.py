@@ -29,7 +29,7 @@ NAME_LENGTH = MAX_NAME
 HUMAN = last_seats.HUMAN  # a seat type: "human" or a bot level
 
 
-class SetupScreen(Screen):
+class SetupScreen(Screen[None]):
     if TYPE_CHECKING:
         app: TableGamesApp  # for mypy: Textual types it as a plain App
 
@@ -223,7 +223,7 @@ class SetupScreen(Screen):
         self._remember(seats, options)
         self.app.show_match(match)
 
-    def _remember(self, seats: list[Seat], options: dict) -> None:
+    def _remember(self, seats: list[Seat], options: dict[str, int]) -> None:
         """Keep these seats for the next setup of this game: every seat row,
         shown or not (a bot seat keeps the name it had as a human's)."""
         rows = []

@@ -68,7 +68,7 @@ def _cut(label: str) -> str:
     return label if len(label) <= NAME_WIDTH else label[:NAME_WIDTH - 1] + "."
 
 
-class StatsScreen(Screen):
+class StatsScreen(Screen[None]):
     """Per player statistics, a chart of win shares, head to head."""
 
     if TYPE_CHECKING:
@@ -203,7 +203,7 @@ class StatsScreen(Screen):
     def action_game(self, step: int) -> None:
         self.query_one("#stats-game", Cycler).action_step(step)
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
             return len(self.players) > 1
         if action == "scroll":

@@ -7,7 +7,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 
-class TooSmallScreen(Screen):
+class TooSmallScreen(Screen[None]):
     BINDINGS = [("ctrl+q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:

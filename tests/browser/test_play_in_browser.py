@@ -18,7 +18,7 @@ import re
 import shutil
 from pathlib import Path
 
-from tablegames.core import records
+from tablegames.core import records, saves
 from tablegames.games.blasting_billy.screen import SHORT
 from tablegames.games.blasting_billy.vocab import card_from_id, card_name
 from tests.browser.terminal import Screen, Terminal
@@ -34,7 +34,7 @@ def humans_hands(data: Path) -> list[set[int]]:
     if not saved:
         return []
     [path] = saved
-    state = records.replay(records.load(path))
+    state = records.replay(saves.load(path))
     return [{card_from_id(token) for token in state.view(seat)["hand"]} for seat in (0, 1)]
 
 

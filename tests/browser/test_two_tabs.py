@@ -12,7 +12,7 @@ import re
 import time
 from pathlib import Path
 
-from tablegames.core import match_lock, records
+from tablegames.core import match_lock, saves
 from tests.browser.conftest import open_page
 from tests.browser.terminal import Terminal
 from tests.browser.test_play_in_browser import CARD_FRAME
@@ -32,7 +32,7 @@ def until(condition, what: str, seconds: float = DEADLINE_SECONDS):
         time.sleep(0.05)
 
 
-def saves(data: Path) -> list[Path]:
+def saved_files(data: Path) -> list[Path]:
     return sorted((data / "matches").glob("*.json"))
 
 
@@ -43,7 +43,7 @@ def play_until_saved(term: Terminal, data: Path, more_moves: int = 0) -> None:
     target = None
     deadline = time.monotonic() + 4 * DEADLINE_SECONDS
     while time.monotonic() < deadline:
-        if saves(data) and target is None:
+        if saved_files(data) and target is None:
             target = moves + more_moves
         if target is not None and moves >= target:
             return
@@ -62,7 +62,7 @@ def play_until_saved(term: Terminal, data: Path, more_moves: int = 0) -> None:
             term.click(PLACES[moves % 3], offset=3)
             moves += 1
             term.wait_gone(r"^ Your turn")
-            until(lambda: saves(data), "the move to be saved")
+            until(lambda: saved_files(data), "the move to be saved")
         else:
             time.sleep(0.1)  # a bot's move
     raise AssertionError(f"tab 1 did not get there; its screen:\n{term.screen().text}")
@@ -87,8 +87,8 @@ def test_a_match_open_in_one_tab_is_refused_in_another_until_that_tab_is_closed(
     first.wait_for(r"Seat 3 .*Bot")
     first.click(r"\bStart\b")
     play_until_saved(first, data)
-    [path] = saves(data)
-    record = records.read(path)
+    [path] = saved_files(data)
+    record = saves.read(path)
     assert match_lock.holder(record.game, record.id) is not None  # tab 1's app holds it
 
     second = new_tab(page, url)
@@ -101,15 +101,15 @@ def test_a_match_open_in_one_tab_is_refused_in_another_until_that_tab_is_closed(
     assert path.read_bytes() == before
 
     # Tab 1 plays on, saving as it goes.
-    moves = len(records.read(path).actions)
+    moves = len(saves.read(path).actions)
     play_until_saved(first, data, more_moves=1)
-    until(lambda: len(records.read(path).actions) > moves, "tab 1's next move in the save")
+    until(lambda: len(saves.read(path).actions) > moves, "tab 1's next move in the save")
 
     # Tab 1 closed: its copy of the app ends, and with it the lock.
     page.close()
     until(lambda: match_lock.holder(record.game, record.id) is None, "tab 1's app to let go")
-    saved = records.read(path).actions
+    saved = saves.read(path).actions
     second.click(r"Blasting Billy: .*open elsewhere", offset=2)
     second.wait_for(r"Pass the keyboard to (Ann|Ben)|^ Your turn|your move is done")
     holder = until(lambda: match_lock.holder(record.game, record.id), "tab 2's app to hold it")
-    assert holder is not None and records.read(path).actions[:len(saved)] == saved
+    assert holder is not None and saves.read(path).actions[:len(saved)] == saved

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tablegames.core import history, records, registry
+from tablegames.core import history, paths, records, registry, saves
 from tablegames.core.history import History, MatchSummary, PlayerKey
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
@@ -24,6 +24,12 @@ from tablegames.core.simulate import play_out
 GAME = "blasting-billy"  # the quickest game to play out
 
 
+@pytest.fixture(autouse=True)
+def index_follows_saves(monkeypatch):
+    """As in the app (ui/app.py): every finished save updates the index."""
+    monkeypatch.setattr(saves, "_finished_hooks", [history.note_finished])
+
+
 def finish(seed: int = 1, seats: list[Seat] | None = None, game: str = GAME,
            series: str | None = None) -> tuple[Path, MatchRecord]:
     """A finished match of bots' moves saved as a record; returns (path, record)."""
@@ -31,14 +37,14 @@ def finish(seed: int = 1, seats: list[Seat] | None = None, game: str = GAME,
     spec = registry.get(game)
     out = play_out(spec, ["random"] * len(seats), seed, record_actions=True)
     record = MatchRecord(game=spec.id, seats=seats, seed=seed, actions=out.actions, finished=True, series=series)
-    return records.save(record), record
+    return saves.save(record), record
 
 
 def summary(name: str, names: tuple[str, ...], scores: tuple[float, ...], winners: tuple[int, ...],
             *, hour: int = 0, levels: tuple[str | None, ...] | None = None, game: str = GAME,
             lowest_best: bool = False, other_winner: str | None = None) -> MatchSummary:
     return MatchSummary(
-        path=records.finished_dir() / name, game=game, title=game, finished_at=datetime(2026, 1, 1, hour),
+        path=paths.finished_dir() / name, game=game, title=game, finished_at=datetime(2026, 1, 1, hour),
         options={}, names=names, levels=levels or (None,) * len(names), scores=scores, winners=winners,
         other_winner=other_winner, eliminated=(), moves=1, seconds=None, stages=(), record_id=name[:8],
         lowest_best=lowest_best)
@@ -237,8 +243,8 @@ def test_tonights_table_counts_each_bot_by_its_seat_not_by_its_level():
 def test_records_without_a_series_still_load_and_keep_none():
     path, record = finish(1)
     assert "series" not in path.read_text()
-    assert records.load(path).series is None
-    chained = Match(records.load(path)).rematch()
+    assert saves.load(path).series is None
+    chained = Match(saves.load(path)).rematch()
     assert chained.record.series == record.id
     assert records.parse(__import__("json").dumps(chained.record.to_json())).series == record.id
 
@@ -262,7 +268,7 @@ def test_a_failing_index_update_never_loses_the_save(monkeypatch):
     with monkeypatch.context() as patch:
         patch.setattr(history, "_put", broken)
         path, _ = finish(2)
-    assert path.exists() and records.load(path).finished
+    assert path.exists() and saves.load(path).finished
     with History() as h:
         assert path in [m.path for m in h.matches()]
 
@@ -274,7 +280,7 @@ def test_a_record_deleted_or_changed_under_the_index_is_caught_up():
     History().close()
     gone.unlink()
     record.seats = [Seat("Zed"), Seat("Ben")]
-    records.save(record, changed)
+    saves.save(record, changed)
     with History() as h:
         listed = {m.path: m for m in h.matches()}
     assert set(listed) == {changed, kept}
@@ -283,7 +289,7 @@ def test_a_record_deleted_or_changed_under_the_index_is_caught_up():
 
 def test_unreadable_records_are_skipped_and_counted():
     finish(1)
-    folder = records.finished_dir()
+    folder = paths.finished_dir()
     (folder / "blasting-billy-bad.json").write_text("{not json")
     (folder / "blasting-billy-illegal.json").write_text('{"format": 1, "game": "nope", "seats": [], '
                                                        '"seed": 1, "actions": []}')
@@ -296,7 +302,7 @@ def test_unreadable_records_are_skipped_and_counted():
 
 
 def bad_record(name: str = "blasting-billy-bad.json", text: str = '{"format": 99}') -> Path:
-    path = records.finished_dir() / name
+    path = paths.finished_dir() / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     return path
@@ -529,7 +535,7 @@ def _three_more_unindexed(monkeypatch) -> list[tuple]:
     History().close()
     before = rows(index_file())
     with monkeypatch.context() as patch:
-        patch.setattr(history, "note_finished", lambda path: None)
+        patch.setattr(saves, "_finished_hooks", [])
         for seed in range(3, 6):
             finish(seed)
     return before
@@ -605,7 +611,7 @@ def test_a_finished_folder_that_cannot_be_read_keeps_the_history_as_it_was(monke
     real = os.scandir
 
     def denied(path=None):
-        if Path(path) == records.finished_dir():
+        if Path(path) == paths.finished_dir():
             raise PermissionError(13, "Permission denied")
         return real(path)
 

@@ -3,7 +3,7 @@ humans, bots in between, take-backs by BGA's policy, saving after every move."""
 
 import pytest
 
-from tablegames.core import records
+from tablegames.core import records, saves
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
@@ -166,7 +166,7 @@ def test_a_record_from_before_seen_was_kept_counts_everything_as_new():
     match.run_bots()
     match.take_keyboard(0)
     match.play(match.legal_actions()[0])
-    data = records.load(match.save_path).to_json()
+    data = saves.load(match.save_path).to_json()
     assert data["seen"] == [len(match.log), 0, 0]
     del data["seen"]
     old = Match(records.MatchRecord.from_json(data), autosave=False)
@@ -178,7 +178,7 @@ def test_a_record_whose_seen_counts_are_not_per_seat_is_refused_in_one_sentence(
     match.run_bots()
     match.take_keyboard(0)
     match.play(match.legal_actions()[0])
-    data = records.load(match.save_path).to_json()
+    data = saves.load(match.save_path).to_json()
     for bad in ([1, 2], [-1, 0, 0], ["3", 0, 0], {"0": 3}, [10**30, 0, 0]):
         data["seen"] = bad
         with pytest.raises(records.RecordError, match="'seen' must be"):
@@ -190,7 +190,7 @@ def test_every_action_is_saved_and_a_resumed_match_continues_identically():
     match.run_bots()
     match.take_keyboard(0)
     match.play(match.legal_actions()[0])
-    saved = records.load(match.save_path)
+    saved = saves.load(match.save_path)
     assert saved.actions == match.record.actions
     resumed = Match(saved, save_path=match.save_path)
     assert resumed.public_view() == match.public_view()

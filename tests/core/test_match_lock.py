@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tablegames.core import match_lock, records
+from tablegames.core import match_lock, paths, records, saves
 from tablegames.core.match import Match, NotHeld
 from tablegames.core.match_lock import Holder, MatchHeld
 from tablegames.core.records import Seat
@@ -53,7 +53,7 @@ def test_the_holder_says_since_when_and_which_process_without_taking_the_match()
 
 def test_letting_go_removes_the_lock_file_and_twice_is_harmless():
     lock = match_lock.take("blind-chicken", "abc123")
-    assert lock.path.exists() and lock.path.parent == records.data_dir() / "locks"
+    assert lock.path.exists() and lock.path.parent == paths.data_dir() / "locks"
     lock.release()
     lock.release()
     assert not lock.path.exists() and not lock.held and not lock.still_held()
@@ -153,7 +153,7 @@ def test_a_match_open_here_is_refused_elsewhere_and_its_save_is_untouched():
 def test_resuming_reads_the_save_again_so_moves_played_elsewhere_since_the_listing_stay():
     match = started()
     path = match.save_path
-    listed = records.read(path)
+    listed = saves.read(path)
     pass_move(match)
     match.let_go()
     resumed = Match.resume(path, listed.game, listed.id)
@@ -221,8 +221,8 @@ def test_a_match_that_cannot_be_locked_is_refused_in_one_sentence_and_left_as_it
     match.let_go()
     path = match.save_path
     before = path.read_bytes()
-    (records.data_dir() / "locks").rmdir()
-    (records.data_dir() / "locks").write_text("not a folder")
+    (paths.data_dir() / "locks").rmdir()
+    (paths.data_dir() / "locks").write_text("not a folder")
     with pytest.raises(records.RecordError, match=r"this copy cannot lock it \(.+\)\.$"):
         Match.resume(path, match.record.game, match.record.id)
     assert path.read_bytes() == before

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 import pytest
 
 from tablegames import cli
-from tablegames.core import position, records, registry
+from tablegames.core import paths, position, records, registry, resumable, saves
 from tablegames.core.errors import IllegalAction
 from tablegames.core.game import GameSpec, GameState
 from tablegames.core.match import Match
@@ -154,7 +154,7 @@ def test_a_match_from_a_position_is_saved_with_it_and_resumes_where_it_stood(sta
     saved = json.loads(match.save_path.read_text(encoding="utf-8"))
     assert saved["position"] == desc
     # The picker lists it as resumable, and resuming it gives the same table.
-    [(path, record)], broken = records.unfinished()
+    [(path, record)], broken = resumable.unfinished()
     assert broken == [] and path == match.save_path
     match.let_go()  # left, to be resumed
     resumed = Match(record.copy(), save_path=path)
@@ -166,7 +166,7 @@ def test_a_match_from_a_position_is_saved_with_it_and_resumes_where_it_stood(sta
         assert resumed._state.view(seat) == match._state.view(seat)
     # ... and it plays on from there.
     play_one_human_move(resumed)
-    assert len(records.load(path).actions) == 2
+    assert len(saves.load(path).actions) == 2
 
 
 def test_take_back_in_a_match_from_a_position_returns_to_the_position(stand_in):
@@ -178,7 +178,7 @@ def test_take_back_in_a_match_from_a_position_returns_to_the_position(stand_in):
         pytest.skip("the first legal move here revealed or drew a card")
     match.take_back()
     assert match.public_view() == before
-    assert records.load(match.save_path).actions == []
+    assert saves.load(match.save_path).actions == []
 
 
 def test_play_again_after_a_match_from_a_position_starts_from_the_same_position(stand_in):
@@ -205,9 +205,9 @@ def finished_position_record(spec: GameSpec, desc: dict[str, Any]) -> MatchRecor
 def test_a_finished_match_from_a_position_replays_reviews_and_enters_the_history(stand_in, capsys):
     desc = description(stand_in)
     record = finished_position_record(stand_in, desc)
-    path = records.save(record)
-    assert path.parent == records.finished_dir()
-    assert records.replay(records.load(path)).result() == records.replay(record).result()
+    path = saves.save(record)
+    assert path.parent == paths.finished_dir()
+    assert records.replay(saves.load(path)).result() == records.replay(record).result()
     assert cli.main(["review", str(path), "--text"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") > len(record.actions)
@@ -218,7 +218,7 @@ def test_a_finished_match_from_a_position_replays_reviews_and_enters_the_history
 
 def test_replay_from_the_command_line_starts_from_the_position(stand_in, tmp_path, capsys):
     record = finished_position_record(stand_in, description(stand_in))
-    path = records.save(record)
+    path = saves.save(record)
     assert cli.main(["replay", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["finished"] and data["result"]["scores"] == list(records.replay(record).result().scores)
@@ -247,9 +247,9 @@ def test_a_record_whose_position_is_impossible_is_refused_when_loaded(stand_in, 
     desc["moves"][1][1] = "not a move"
     path = tmp_path / "bad.json"
     path.write_text(record_text(position=desc), encoding="utf-8")
-    records.read(path)  # the shape is fine ...
+    saves.read(path)  # the shape is fine ...
     with pytest.raises(RecordError) as info:
-        records.load(path)  # ... the position is not
+        saves.load(path)  # ... the position is not
     assert "starting position is impossible" in str(info.value) and "Move 2" in str(info.value)
     assert "\n" not in str(info.value)
 
@@ -263,7 +263,7 @@ def test_a_saved_position_for_a_game_that_cannot_build_one_cannot_be_resumed(tmp
     path = tmp_path / "record.json"
     path.write_text(record_text(position={"deal": 1}), encoding="utf-8")
     with pytest.raises(RecordError, match="cannot start from a position"):
-        records.load(path)
+        saves.load(path)
 
 
 # ----- checks every game shares

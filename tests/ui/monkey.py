@@ -33,7 +33,7 @@ from textual.command import CommandPalette
 from textual.pilot import OutOfBounds, Pilot
 from textual.screen import Screen
 
-from tablegames.core import records
+from tablegames.core import records, saves
 from tablegames.core.match import Match
 from tablegames.ui.app import MIN_HEIGHT, MIN_WIDTH, TableGamesApp
 from tablegames.ui.game_screen import GameScreen
@@ -129,7 +129,7 @@ def check(app: TableGamesApp) -> None:
         if any(match.record.seats[seat].is_human for seat, _ in match.record.actions):
             raise Broken("a human has moved but the match was never saved")
         return
-    saved = records.load(match.save_path).to_json()
+    saved = saves.load(match.save_path).to_json()
     memory = match.record.to_json()
     for stamp in ("created", "updated"):
         saved.pop(stamp, None)

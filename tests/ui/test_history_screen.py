@@ -9,7 +9,7 @@ from datetime import datetime
 
 from textual.widgets import Button
 
-from tablegames.core import history, records
+from tablegames.core import history, paths, records
 from tablegames.core.history import History, MatchSummary
 from tablegames.core.match import Match
 from tablegames.core.records import Seat
@@ -118,7 +118,7 @@ async def test_the_player_filter_takes_a_name_as_the_list_shows_it_or_its_start(
 def test_the_history_names_each_seat_as_the_score_table_does():
     seats = [Seat("Kim"), Seat("Bottle", "heuristic"), Seat("Bot 2 (hard)", "search"), Seat("Cy", "random")]
     summary = MatchSummary(
-        path=records.finished_dir() / "x.json", game="blind-chicken", title="Blind Chicken",
+        path=paths.finished_dir() / "x.json", game="blind-chicken", title="Blind Chicken",
         finished_at=datetime(2030, 1, 1), options={}, names=tuple(s.name for s in seats),
         levels=(None, "normal", "hard", "easy"), scores=(1, 2, 3, 4), winners=(0,), other_winner=None,
         eliminated=(), moves=1, seconds=None, stages=())
@@ -283,7 +283,7 @@ async def test_a_first_match_shows_no_tally_and_a_match_of_two_hands_charts_its_
 
 async def test_a_damaged_record_is_named_in_full_on_the_history_screen_once():
     three_matches()
-    bad = records.finished_dir() / "blind-chicken-bad.json"
+    bad = paths.finished_dir() / "blind-chicken-bad.json"
     bad.write_text("{not json")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from tablegames.core import match_lock, records
+from tablegames.core import match_lock, paths, saves
 from tablegames.core.match import Match
 from tablegames.ui.picker import PickerScreen
 from tests.ui.helpers import (SIZE, GameScreen, HandoverScreen, Seat, chicken_match, make_app, screen_text,
@@ -104,7 +104,7 @@ async def test_a_save_that_moved_on_elsewhere_after_the_listing_resumes_with_tho
         await pilot.press("tab", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, GameScreen)), "the match")
         assert app.playing.record.actions == elsewhere.record.actions
-        assert records.read(elsewhere.save_path).actions == elsewhere.record.actions
+        assert saves.read(elsewhere.save_path).actions == elsewhere.record.actions
 
 
 async def test_the_picker_marks_a_save_as_another_copy_opens_and_leaves_it_without_a_key(data_dir):
@@ -139,7 +139,7 @@ async def test_a_save_finished_elsewhere_after_the_listing_is_said_so_and_the_li
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: listed(app), "the save to be listed")
         # Another copy finished it meanwhile: its record went to finished/.
-        finished = records.finished_dir() / elsewhere.save_path.name
+        finished = paths.finished_dir() / elsewhere.save_path.name
         finished.parent.mkdir(parents=True, exist_ok=True)
         elsewhere.save_path.rename(finished)
         await pilot.press("tab", "enter")

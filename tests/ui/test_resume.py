@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import OptionList
 
 from tablegames.ui.picker import PickerScreen
@@ -81,13 +83,13 @@ async def test_an_unreadable_save_is_listed_with_its_reason_and_left_on_disk(dat
 async def test_a_folder_of_hostile_saves_lists_each_on_one_reachable_line(data_dir):
     import json
 
-    from tablegames.core import records
+    from tablegames.core.saves import save
     from tablegames.core.records import MatchRecord
     from tests.core.bad_records import fingerprint, good_record, make_bad_records
 
     folder = data_dir / "matches"
     expected = make_bad_records(folder)
-    sound = records.save(MatchRecord.from_json(good_record(seed=5)))
+    sound = save(MatchRecord.from_json(good_record(seed=5)))
     cheat = good_record(seed=6)
     cheat["actions"][-1] = [cheat["actions"][-1][0], "order 1 2 3"]  # sound headers, an illegal move
     cheat_path = folder / "blind-chicken-cheat.json"
@@ -210,12 +212,12 @@ async def test_a_save_marked_finished_whose_game_is_not_over_is_listed_with_the_
 async def test_a_match_killed_on_its_way_to_the_finished_folder_is_not_offered(data_dir):
     """An older version wrote the finished record, then was killed before it
     removed the save one move short: that copy is never offered."""
-    from tablegames.core import records
+    from tablegames.core import saves
     from tablegames.core.records import MatchRecord
     from tests.core.bad_records import good_record
 
     full = MatchRecord.from_json(good_record(seed=7, moves=None, finished=True))
-    done = records.save(full)
+    done = saves.save(full)
     short = full.to_json() | {"finished": False, "actions": full.to_json()["actions"][:-1]}
     write_record(data_dir, done.name, short)
     before = done.read_bytes()
@@ -226,16 +228,17 @@ async def test_a_match_killed_on_its_way_to_the_finished_folder_is_not_offered(d
     assert done.read_bytes() == before
 
 
-async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_dir):
-    """Resume a match one move from its end, play the last move: the save
-    leaves the list and sits in finished/, and nothing else is left."""
-    from tablegames.core import records
+async def finish_a_resumed_match() -> tuple[Path, Path]:
+    """Resume a saved match one move from its end and play the last move
+    through the real screens, to the results: (the save, the finished record)."""
+    from tablegames.core import paths
+    from tablegames.core.saves import save
     from tablegames.core.records import MatchRecord
     from tests.core.bad_records import good_record
 
     full = MatchRecord.from_json(good_record(seed=7, moves=None, finished=True))
     short = MatchRecord.from_json(full.to_json() | {"finished": False, "actions": full.to_json()["actions"][:-1]})
-    path = records.save(short)
+    path = save(short)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -253,7 +256,27 @@ async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_d
             else:
                 await play_turn(pilot)
         assert isinstance(app.screen, ResultsScreen)
+    return path, paths.finished_dir() / path.name
+
+
+async def test_finishing_a_resumed_match_moves_it_to_finished_in_one_step(data_dir):
+    """Resume a match one move from its end, play the last move: the save
+    leaves the list and sits in finished/, and nothing else is left."""
+    from tablegames.core import paths, resumable
+
+    path, done = await finish_a_resumed_match()
     assert not path.exists()
-    assert [p.name for p in records.finished_dir().iterdir()] == [path.name]
-    assert [p.name for p in records.matches_dir().iterdir()] == ["finished"]
-    assert records.unfinished() == ([], [])
+    assert [p.name for p in paths.finished_dir().iterdir()] == [done.name]
+    assert [p.name for p in paths.matches_dir().iterdir()] == ["finished"]
+    assert resumable.unfinished() == ([], [])
+
+
+async def test_a_match_finished_in_the_app_tells_the_history_index_from_its_save(data_dir, monkeypatch):
+    """The finishing save itself updates the history index (core/history.py's
+    note_finished, handed to saves.on_finished by the app), once."""
+    from tablegames.core import history
+
+    told: list[Path] = []
+    monkeypatch.setattr(history, "note_finished", told.append)
+    _, done = await finish_a_resumed_match()
+    assert told == [done]

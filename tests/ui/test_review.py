@@ -9,7 +9,7 @@ import re
 import time
 from pathlib import Path
 
-from tablegames.core import records, registry
+from tablegames.core import records, registry, saves
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.ui.review import LABEL, ReviewApp, ReviewResultScreen, ReviewTable, Review, open_review, run_review
@@ -36,7 +36,7 @@ def finished_record(game: str = "blind-chicken", names=("Kim", "Lee", "Bot 1"), 
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
     record.finished = state.is_over()
-    path = records.save(record)
+    path = saves.save(record)
     if day is not None:
         # Finished on that day of January 2030 (the history orders by it).
         data = json.loads(path.read_text())
@@ -142,7 +142,7 @@ def finished_from_position(seed: int = 5) -> tuple[Path, MatchRecord]:
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
     record.finished = True
-    return records.save(record), record
+    return saves.save(record), record
 
 
 async def test_a_match_from_a_position_counts_its_hands_from_the_positions_own_number():

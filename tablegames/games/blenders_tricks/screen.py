@@ -49,6 +49,7 @@ from tablegames.core.state import seat_cards
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.later import later
 from tablegames.ui.widgets import CardFace, HandPicker, ScoreTable, TextLine
+from tablegames.ui.widgets.scores import Cell
 
 # One colour per suit; the suit letter on the card always says it too.
 SUIT_TONES = ("bold #d7d7af", "bold #ffaf00", "bold #d787ff")
@@ -93,7 +94,7 @@ def summary_due(view: View) -> int:
     return len(view["rounds"])
 
 
-def summary_rows(view: View, number: int, labels: list[str]) -> tuple[list[str], list[list], Text]:
+def summary_rows(view: View, number: int, labels: list[str]) -> tuple[list[str], list[list[Cell]], Text]:
     """Round ``number`` (1 = the first) as the view's public record tells
     it: the table's headers and rows (cards claimed, icons added per suit,
     the running totals after it, the spread, tokens earned, spent and held)
@@ -101,7 +102,7 @@ def summary_rows(view: View, number: int, labels: list[str]) -> tuple[list[str],
     rounds = view["rounds"][:number]
     done = rounds[-1]
     n = len(view["names"])
-    rows: list[list] = []
+    rows: list[list[Cell]] = []
     claims = Text()
     for seat in range(n):
         totals = [sum(r["gains"][seat][i] for r in rounds) for i in range(3)]
@@ -188,7 +189,7 @@ class BlendersTricksScreen(GameScreen[View]):
         super().__init__(match)
         self.left: str | None = None  # the cards marked for the pass
         self.right: str | None = None
-        self.deal_key: tuple = ()
+        self.deal_key: tuple[object, ...] = ()
         # The round summary: the round on screen (None: not showing), the
         # last round this screen showed, and whether Enter works yet.
         self.summary_round: int | None = None
@@ -445,7 +446,7 @@ class BlendersTricksScreen(GameScreen[View]):
         row.show([face(c) for c in hand], marks=marks, empty_text="(no cards)")
 
     # ----- which keys work now
-    def key_offered(self, action: str, parameters: tuple) -> bool:
+    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Enter leaves the round summary once it is armed; every other key
         only for the seat at the keyboard while it must decide, and not
         while the summary is up."""

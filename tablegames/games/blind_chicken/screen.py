@@ -40,7 +40,7 @@ _play = Binding.Group("Play end", compact=True)
 # a confirmed arrangement that is taken back comes back from the rules in the
 # dealt order: this keeps it as the player made it. Only ever shown to that
 # seat, on its own screen, in the arranging phase.
-_ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple, list[str]]]]" = WeakKeyDictionary()
+_ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple[object, ...], list[str]]]]" = WeakKeyDictionary()
 
 
 class BlindChickenScreen(GameScreen[BlindChickenView]):
@@ -76,9 +76,9 @@ class BlindChickenScreen(GameScreen[BlindChickenView]):
     def __init__(self, match: Match) -> None:
         super().__init__(match)
         self.order: list[str] = []  # the hand as arranged so far (ordering phase)
-        self.order_key: tuple = ()
+        self.order_key: tuple[object, ...] = ()
         self.lifted: int | None = None  # the card a tap lifted, to put in the place tapped next
-        self.aside_key: tuple = ()  # the set-aside decision the panel shows (its highlight is kept)
+        self.aside_key: tuple[object, ...] = ()  # the set-aside decision the panel shows (its highlight is kept)
 
     # ----- layout
     def compose_table(self) -> ComposeResult:

@@ -167,8 +167,8 @@ class NuttyBusinessScreen(GameScreen[NuttyView]):
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.target = 0  # the pile a card goes to
-        self.hand_key: tuple = ()  # a new hand or turn: the first pile again
-        self.choices_key: tuple = ()
+        self.hand_key: tuple[object, ...] = ()  # a new hand or turn: the first pile again
+        self.choices_key: tuple[object, ...] = ()
         self.choice_actions: list[Any] = []
 
     # ----- layout

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from rich.text import Text
 from textual.binding import Binding
@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tablegames.ui.glyphs import glyphs_of
+from tablegames.ui.widgets.args import WidgetArgs
 
 
 class Cycler(Widget, can_focus=True):
@@ -42,7 +43,7 @@ class Cycler(Widget, can_focus=True):
         def control(self) -> "Cycler":
             return self.cycler
 
-    def __init__(self, choices: Sequence[tuple[Any, str]], value: Any = None, **kwargs) -> None:
+    def __init__(self, choices: Sequence[tuple[Any, str]], value: Any = None, **kwargs: Unpack[WidgetArgs]) -> None:
         super().__init__(**kwargs)
         self.choices = list(choices)
         values = [v for v, _ in self.choices]

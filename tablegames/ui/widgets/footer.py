@@ -11,14 +11,17 @@ complete in the first frame and current in every frame after a ``refresh``.
 from __future__ import annotations
 
 from itertools import groupby
+from typing import Unpack
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widget import Widget
 
 from tablegames.ui.glyphs import glyphs_of
+from tablegames.ui.widgets.args import WidgetArgs
 
 
 def _described(node: object, binding: Binding, default: str) -> str:
@@ -55,7 +58,7 @@ class KeyFooter(Widget, can_focus=False):
     }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetArgs]) -> None:
         super().__init__(**kwargs)
         self._regions: list[tuple[int, int, str, bool]] = []  # x1, x2, key, enabled
 
@@ -65,7 +68,7 @@ class KeyFooter(Widget, can_focus=False):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def _bindings_changed(self, screen) -> None:
+    def _bindings_changed(self, screen: Screen[object]) -> None:
         self.refresh()
 
     def items(self) -> tuple[list[tuple[str, str, str, bool]], tuple[str, str, str] | None]:

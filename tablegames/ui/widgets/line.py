@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from rich.text import Text
 from textual.widgets import Static
+
+from tablegames.ui.widgets.args import WidgetArgs
 
 
 class TextLine(Static):
@@ -13,7 +17,7 @@ class TextLine(Static):
     TextLine { height: 1; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def __init__(self, text: str | Text = "", **kwargs) -> None:
+    def __init__(self, text: str | Text = "", **kwargs: Unpack[WidgetArgs]) -> None:
         super().__init__(text, markup=False, **kwargs)
         self._text: str | Text = text
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, Unpack
 
 from rich.cells import set_cell_size
 from rich.text import Text
@@ -10,6 +10,7 @@ from textual import events
 from textual.widget import Widget
 
 from tablegames.ui.glyphs import glyphs_of
+from tablegames.ui.widgets.args import WidgetArgs
 
 
 class LogPanel(Widget, can_focus=False):
@@ -28,7 +29,7 @@ class LogPanel(Widget, can_focus=False):
     LogPanel { width: 1fr; height: 1fr; }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetArgs]) -> None:
         super().__init__(**kwargs)
         self._shown: list[str] = []
         self._back = 0  # rows scrolled back from the newest

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, Unpack
 
 from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
+
+from tablegames.ui.widgets.args import WidgetArgs
 
 Cell = str | int | Text
 
@@ -20,7 +22,7 @@ class ScoreTable(Widget):
     ScoreTable { height: auto; width: 1fr; }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetArgs]) -> None:
         super().__init__(**kwargs)
         self.headers: list[str] = []
         self.rows: list[list[Cell]] = []

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from math import ceil
+from typing import Unpack
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
 from tablegames.ui.glyphs import glyphs_of
+from tablegames.ui.widgets.args import WidgetArgs
 from tablegames.ui.widgets.card import CardFace
 
 
@@ -30,7 +32,7 @@ class TrickArea(Widget):
 
     TITLE_WIDTH = 7
 
-    def __init__(self, title: str = "", **kwargs) -> None:
+    def __init__(self, title: str = "", **kwargs: Unpack[WidgetArgs]) -> None:
         super().__init__(**kwargs)
         self.title = title
         self.entries: list[tuple[str, CardFace | None]] = []
