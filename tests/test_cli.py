@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tablegames import cli, cli_common
-from tablegames.core import paths, registry, saves
+from tablegames.core import paths, records, registry, saves
 from tablegames.core.match import Match
 from tablegames.core.records import MatchRecord, Seat
 from tablegames.core.simulate import play_out
