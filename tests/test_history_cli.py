@@ -299,3 +299,26 @@ def test_history_and_stats_show_the_records_over_rows_deleted_or_edited_in_the_i
     code, out, err = run(capsys, "history", "--json")
     assert code == 0 and out == before[0] and len(err.strip().splitlines()) == 1
     assert run(capsys, "stats", "--json")[1:] == (before[1], "")
+
+
+def test_stats_show_each_players_rating_in_the_game_and_json_carries_it(capsys):
+    for seed in range(3):
+        finish(seed, [Seat("Ann"), Seat("Bot 1", "search")])
+    with History() as h:
+        ratings = h.ratings("blasting-billy")
+    code, out, _ = run(capsys, "stats", "--game", "blasting-billy")
+    assert code == 0 and "Rating" in out and "mu - 3" in out
+    rows = {line.split("│")[1].strip(): line.split("│")[-2].strip() for line in out.splitlines()
+            if line.startswith("│")}
+    assert rows["Ann"] == f"{ratings['ann'].ordinal:.1f}" and rows["Bot (hard)"] == f"{ratings['bot:hard'].ordinal:.1f}"
+    for argv in (["stats", "--json"], ["stats", "--game", "blasting-billy", "--json"]):
+        data = json.loads(run(capsys, *argv)[1])
+        by_key = {row["key"]: row["rating"]["blasting-billy"] for row in data["players"]}
+        assert by_key["ann"] == {"ordinal": ratings["ann"].ordinal, "mu": ratings["ann"].mu,
+                                 "sigma": ratings["ann"].sigma}
+    # Over all games, a player's rating is given per game of theirs.
+    finish(4, [Seat("Ann"), Seat("Ben")], game="nutty-business")
+    data = json.loads(run(capsys, "stats", "--player", "ann", "--json")[1])
+    assert set(data["players"][0]["rating"]) == {"blasting-billy", "nutty-business"}
+    assert [set(row["rating"]) for row in data["games"]] in ([{"blasting-billy"}, {"nutty-business"}],
+                                                             [{"nutty-business"}, {"blasting-billy"}])
