@@ -19,7 +19,7 @@ from typing import Any, NoReturn, Sequence
 
 from tablegames import __version__
 # history, stats and review (finished matches) live in their own module.
-from tablegames import history_cli
+from tablegames import analysis_cli, history_cli
 # Names, bot levels and seeds follow one rule everywhere (core/seats.py).
 from tablegames.core.bots import SIMULATE_ITERATIONS
 from tablegames.core.seats import MAX_SEED, SeatError, parse_seed, quoted, shown
@@ -209,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="a match record (.json)")
     rep.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     history_cli.add_parsers(sub)
+    analysis_cli.add_parser(sub)
     return parser
 
 
@@ -657,6 +658,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     **history_cli.COMMANDS,
+    **analysis_cli.COMMANDS,
     "serve": cmd_serve,
 }
 
