@@ -105,7 +105,8 @@ def judge(spec: GameSpec, state: GameState, seat: int, played: Any,
     only the seat's view and legal moves; ``past`` is the seat's own
     earlier decisions (view, legal, action)."""
     view = state.view(seat)
-    legal = list(state.legal_actions(seat))
+    # In an order of their own: the rules' order may follow the real deal.
+    legal = sorted(state.legal_actions(seat), key=str)
     bot = spec.new_bot("search")
     assert isinstance(bot, SearchBot), "the hard bot is core/search.py's"
     bot.budget = Budget(seconds=None, iterations=iterations)
