@@ -54,7 +54,7 @@ __all__ = ["MARKS", "DEFAULT_SECONDS", "Judgement", "analyse", "judge", "human_m
 MARKS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 # Standard errors of the paired estimate a drop must exceed to be marked.
 NOISE = 2.0
-DEFAULT_SECONDS = 0.25
+DEFAULT_SECONDS = 0.05
 # A playout to the end of the match that has not ended after this many
 # actions is scored a loss for the mover (none does in these games).
 PLAYOUT_LIMIT = 20_000

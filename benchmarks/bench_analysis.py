@@ -1,0 +1,109 @@
+"""The post-game analysis (`tablegames analyse`, core/analysis.py): time per
+human move and for a whole 5-player match, on all cores.
+
+    python benchmarks/bench_analysis.py [--records N] [--seconds S] [--workers W] [--players P] [--quick] [--json]
+
+For each game, N finished matches of P players (default 5; fewer where the
+game takes fewer) are made with the normal bot's moves in every seat, four
+seats human and the fifth a hard bot (its moves are not judged). Each
+match is analysed whole at the budget S (default: the command's) in W
+processes (default: one per core), no cache: the figure is the median
+over the N matches. Per human move: the median of each match's wall time
+per human move, and beside it the floor measured in the same run, one
+core: the hard bot's own choice alone at the same budget (an analysis
+also estimates two chances, so about 2x the floor on one core is all it
+costs; on W cores it divides by up to W).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from _common import emit_json, machine, median, parser_for, print_table, selected_specs
+
+
+def match(spec, players: int, seed: int):
+    from tablegames.core.records import MatchRecord, Seat
+    from tablegames.core.simulate import play_out
+
+    out = play_out(spec, ["heuristic"] * players, seed, record_actions=True)
+    # All but the last seat human (at 5 players: four).
+    seats = [Seat(f"Player {n + 1}") for n in range(players - 1)] + [Seat("Bot", "search")]
+    return MatchRecord(game=spec.id, seats=seats, seed=seed, actions=out.actions, finished=True)
+
+
+def floor_per_move(record, iterations: int, moves: list[int]) -> float:
+    """The hard bot's choice alone, at the same budget, one core: median s."""
+    from tablegames.core import records, registry
+    from tablegames.core.search import Budget
+
+    spec = registry.get(record.game)
+    times = []
+    for index in moves:
+        state = records.first_state(record)
+        for mover, text in record.actions[:index]:
+            state.apply(mover, spec.parse(text))
+        seat = record.actions[index][0]
+        bot = spec.new_bot("search")
+        bot.budget = Budget(seconds=None, iterations=iterations)
+        view, legal = state.view(seat), sorted(state.legal_actions(seat), key=str)
+        start = time.perf_counter()
+        bot.choose(view, legal, random.Random(index))
+        times.append(time.perf_counter() - start)
+    return median(times)
+
+
+def measure(spec, records_per_game: int, seconds: float, workers: int, floor_moves: int, seats: int) -> dict:
+    from tablegames.core.analysis import analyse, human_moves, iterations_for
+
+    players = max(spec.min_players, min(seats, spec.max_players))
+    whole, per_move, floors, moves_count = [], [], [], []
+    for seed in range(1, records_per_game + 1):
+        record = match(spec, players, seed)
+        moves = human_moves(record)
+        start = time.perf_counter()
+        analyse(record, seconds, workers)
+        elapsed = time.perf_counter() - start
+        whole.append(elapsed)
+        per_move.append(elapsed / max(1, len(moves)))
+        moves_count.append(len(moves))
+        step = max(1, len(moves) // max(1, floor_moves))
+        floors.append(floor_per_move(record, iterations_for(seconds), moves[::step][:floor_moves]))
+    return {
+        "game": spec.id, "players": players, "records": records_per_game,
+        "human_moves": median(moves_count), "match_s": median(whole), "per_move_s": median(per_move),
+        "floor_s": median(floors), "ratio": median(per_move) / median(floors) if median(floors) else None,
+    }
+
+
+def main() -> None:
+    from tablegames.core.analysis import DEFAULT_SECONDS
+    from tablegames.core.simulate import default_workers
+
+    parser = parser_for(__doc__, games=True, quick={"records": 1, "seconds": 0.002, "floor_moves": 2,
+                                                             "players": 3})
+    parser.add_argument("--records", type=int, default=3, help="matches per game; the median is reported (default 3)")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                        help=f"the analysis budget per move (default {DEFAULT_SECONDS}, the command's)")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
+    parser.add_argument("--floor-moves", type=int, default=5, help="moves per match timed for the floor (default 5)")
+    args = parser.parse_args()
+    workers = args.workers or default_workers()
+    results = [measure(spec, args.records, args.seconds, workers, args.floor_moves, args.players) for spec in selected_specs(args)]
+    if args.json:
+        emit_json({"benchmark": "analysis", "seconds": args.seconds, "workers": workers, "machine": machine(),
+                   "results": results})
+        return
+    print_table(
+        ["game", "players", "human moves", "whole match s", "per move s", "floor s (hard bot, 1 core)", "x floor"],
+        [[r["game"], r["players"], f"{r['human_moves']:.0f}", f"{r['match_s']:.1f}", f"{r['per_move_s']:.3f}",
+          f"{r['floor_s']:.3f}", "-" if r["ratio"] is None else f"{r['ratio']:.2f}"] for r in results],
+        title=f"Analysis at --seconds {args.seconds:g} on {workers} worker{'s' if workers != 1 else ''} "
+              f"(medians of {args.records} match{'es' if args.records != 1 else ''} a game)",
+    )
+
+
+if __name__ == "__main__":
+    main()
