@@ -37,6 +37,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+from multiprocessing import get_context
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -210,7 +211,8 @@ def analyse(record: MatchRecord, seconds: float = DEFAULT_SECONDS, workers: int 
                 progress(done, len(moves))
         return out
     data = record.to_json()
-    with ProcessPoolExecutor(max_workers=min(workers, len(moves))) as pool:
+    # Fresh processes, not forks: the app calls this from a thread.
+    with ProcessPoolExecutor(max_workers=min(workers, len(moves)), mp_context=get_context("spawn")) as pool:
         for done, judgement in enumerate(pool.map(_judge_job, [(data, i, iterations) for i in moves]), start=1):
             out.append(judgement)
             if progress:
