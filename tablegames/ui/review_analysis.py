@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from textual.worker import get_current_worker
+
 from tablegames.core import analysis_cache
 from tablegames.core.analysis import DEFAULT_SECONDS, Judgement, analyse
 from tablegames.core.seats import shown
@@ -19,6 +21,10 @@ if TYPE_CHECKING:
     from tablegames.core.records import MatchRecord
 
 BAR_WIDTH = 20
+
+
+class _Stopped(Exception):
+    """The analysis was given up (the app closed)."""
 
 
 def progress_line(done: int, total: int, ascii: bool) -> str:
@@ -51,9 +57,19 @@ def run(app: App[object], record: MatchRecord, path: Path | None, record_bytes: 
     called on the UI thread."""
 
     def work() -> None:
+        worker = get_current_worker()
+
+        def step(n: int, total: int) -> None:
+            if worker.is_cancelled:  # the app is closing: stop at this move
+                raise _Stopped
+            app.call_from_thread(progress, n, total)
+
         # In this process (one core): worker processes cannot be started
         # from inside the app, whose standard streams are its own.
-        moves = analyse(record, DEFAULT_SECONDS, 1, lambda n, total: app.call_from_thread(progress, n, total))
+        try:
+            moves = analyse(record, DEFAULT_SECONDS, 1, step)
+        except _Stopped:
+            return
         if path is not None and record_bytes is not None:
             analysis_cache.store(path, analysis_cache.cache_key(record_bytes, DEFAULT_SECONDS), moves)
         app.call_from_thread(done, moves)
