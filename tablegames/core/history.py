@@ -277,6 +277,7 @@ CREATE TABLE IF NOT EXISTS ratings(
     name TEXT NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL, finished REAL NOT NULL,
     mu REAL NOT NULL, sigma REAL NOT NULL, PRIMARY KEY(name, key));
 CREATE INDEX IF NOT EXISTS ratings_player ON ratings(game, key, finished, name);
+CREATE INDEX IF NOT EXISTS ratings_time ON ratings(game, finished, name);
 CREATE TABLE IF NOT EXISTS meta(id INTEGER PRIMARY KEY CHECK (id = 0), touched INTEGER NOT NULL);
 INSERT OR REPLACE INTO meta VALUES (0, 0);
 """
