@@ -274,8 +274,8 @@ CREATE TABLE IF NOT EXISTS seats(
     score REAL NOT NULL, win REAL NOT NULL, PRIMARY KEY(name, seat));
 CREATE INDEX IF NOT EXISTS seats_key ON seats(key);
 CREATE TABLE IF NOT EXISTS ratings(
-    name TEXT NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL, finished REAL NOT NULL,
-    mu REAL NOT NULL, sigma REAL NOT NULL, PRIMARY KEY(name, key));
+    name TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL, finished REAL NOT NULL,
+    mu REAL NOT NULL, sigma REAL NOT NULL, PRIMARY KEY(name, seat));
 CREATE INDEX IF NOT EXISTS ratings_player ON ratings(game, key, finished, name);
 CREATE INDEX IF NOT EXISTS ratings_time ON ratings(game, finished, name);
 CREATE TABLE IF NOT EXISTS meta(id INTEGER PRIMARY KEY CHECK (id = 0), touched INTEGER NOT NULL);
@@ -367,11 +367,11 @@ def _touched(con: sqlite3.Connection) -> bool:
 
 def _miscounted(con: sqlite3.Connection) -> bool:
     """Whether the matches are not one per readable file, or the ratings
-    not one per player of each match: rows lost without the triggers seeing
-    it (a damaged page, say). About a ms for ten thousand matches."""
+    not one per seat: rows lost without the triggers seeing it (a damaged
+    page, say). A fraction of a ms."""
     return bool(con.execute("SELECT (SELECT COUNT(*) FROM files WHERE problem IS NULL) "
                             "!= (SELECT COUNT(*) FROM matches) OR (SELECT COUNT(*) FROM ratings) "
-                            "!= (SELECT COUNT(*) FROM (SELECT DISTINCT name, key FROM seats))").fetchone()[0])
+                            "!= (SELECT COUNT(*) FROM seats)").fetchone()[0])
 
 
 def _create(con: sqlite3.Connection) -> None:
@@ -500,21 +500,23 @@ def _rerate(con: sqlite3.Connection, game: str, since: tuple[float, str]) -> Non
     con.execute("DELETE FROM ratings WHERE game = ? AND (finished, name) >= (?, ?)", (game, *since))
     current: dict[str, Rating] = {}
     rows = con.execute(
-        f"SELECT m.name, m.finished, m.lowest_best, s.key, s.score, s.win, {_OUT.format(seat='s')} "
+        f"SELECT m.name, m.finished, m.lowest_best, s.key, s.score, s.win, {_OUT.format(seat='s')}, s.seat "
         "FROM matches m JOIN seats s ON s.name = m.name WHERE m.game = ? AND (m.finished, m.name) >= (?, ?) "
         "ORDER BY m.finished, m.name, s.seat", (game, *since)).fetchall()
     for name, seats in groupby(rows, itemgetter(0)):
         seats_of = list(seats)
         finished, lowest = seats_of[0][1], bool(seats_of[0][2])
-        results = [SeatResult(key, score, win > 0, bool(out)) for _, _, _, key, score, win, out in seats_of]
+        results = [SeatResult(key, score, win > 0, bool(out)) for _, _, _, key, score, win, out, _ in seats_of]
         for key in {r.key for r in results} - set(current):
             before = con.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ? ORDER BY finished "
                                  "DESC, name DESC LIMIT 1", (game, key)).fetchone()
             current[key] = START if before is None else Rating(before[0], before[1])
         after = rate(results, lowest, current)
         current.update(after)
-        con.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
-                        [(name, key, game, finished, r.mu, r.sigma) for key, r in after.items()])
+        # One row a seat (a player who sat twice has the same in both).
+        con.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [(name, row[7], row[3], game, finished, after[row[3]].mu, after[row[3]].sigma)
+                         for row in seats_of])
 
 
 def _verify(con: sqlite3.Connection) -> tuple[dict[str, tuple[int, int]], set[str], int]:
