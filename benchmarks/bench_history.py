@@ -10,7 +10,10 @@ bots; then measures, medians of R repeats (default 5):
 - `tablegames stats --json` and `tablegames history --json`, the whole
   command (a new Python process), with the index up to date;
 - opening the history when it is up to date (the folder compared with the
-  index: no record is read), and the statistics of every player from it;
+  index: no record is read), and the statistics of every player from it,
+  and of the most played game (each player's rating in it included);
+- every rating worked out anew from the index's rows (what a rebuild adds
+  for the ratings, core/ratings.py; rolled back after);
 - the index update when a match finishes (history.note_finished, what
   the hook saves.save calls: the record replayed, one transaction);
 - a full rebuild of the index from the N records (3 repeats at most), and
@@ -141,7 +144,7 @@ def measure(args, folder: Path) -> None:
         with history.History(folder) as h:
             indexed = len(h.matches())
         rebuilds.append(time.perf_counter() - began)
-    opens, stats_calls = [], []
+    opens, stats_calls, game_stats_calls, rerates = [], [], [], []
     for _ in range(args.repeats):
         began = time.perf_counter()
         with history.History(folder) as h:
@@ -149,6 +152,17 @@ def measure(args, folder: Path) -> None:
             began = time.perf_counter()
             players = len(h.stats())
             stats_calls.append(time.perf_counter() - began)
+            # One game's statistics, with each player's rating in it.
+            game = h.games()[0][0]
+            began = time.perf_counter()
+            h.stats(game)
+            game_stats_calls.append(time.perf_counter() - began)
+            # Every rating worked out anew (a rebuild's share; rolled back).
+            h._con.execute("BEGIN IMMEDIATE")
+            began = time.perf_counter()
+            history._write(h._con, (), (), rerate_all=True)
+            rerates.append(time.perf_counter() - began)
+            h._con.execute("ROLLBACK")
     stats_cmd = [command_seconds(folder, "stats", "--json") for _ in range(args.repeats)]
     history_cmd = [command_seconds(folder, "history", "--json") for _ in range(args.repeats)]
     list_cmd = [command_seconds(folder, "list") for _ in range(args.repeats)]
@@ -161,6 +175,8 @@ def measure(args, folder: Path) -> None:
         "list_command_s": round(median(list_cmd), 3),
         "open_up_to_date_ms": round(median(opens) * 1000, 1), "stats_call_ms": round(median(stats_calls) * 1000, 1),
         "update_on_finish_ms": round(hook_ms, 2), "finishing_save_ms": round(save_ms, 2),
+        "game_stats_call_ms": round(median(game_stats_calls) * 1000, 1),
+        "ratings_anew_s": round(median(rerates), 2),
         "rebuild_s": round(rebuild, 2), "rebuild_records_per_s": round(args.matches / rebuild),
         "repeats": args.repeats,
     }
@@ -173,6 +189,8 @@ def measure(args, folder: Path) -> None:
         ["tablegames list (Python and the app, for scale)", f"{data['list_command_s']:.2f} s", ""],
         ["open the history, up to date", f"{data['open_up_to_date_ms']:.1f} ms", ""],
         [f"statistics of all {players} players", f"{data['stats_call_ms']:.1f} ms", ""],
+        ["statistics of the most played game, ratings included", f"{data['game_stats_call_ms']:.1f} ms", ""],
+        [f"every rating worked out anew ({args.matches:,} matches)", f"{data['ratings_anew_s']:.2f} s", ""],
         ["index update when a match finishes", f"{data['update_on_finish_ms']:.2f} ms", "< 20 ms"],
         ["the finishing save, that update included", f"{data['finishing_save_ms']:.2f} ms", ""],
         [f"full rebuild of {args.matches:,} records", f"{rebuild:.1f} s "

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from tablegames import __version__
 # history, stats and review (finished matches) live in their own module.
-from tablegames import cli_common, history_cli
+from tablegames import analysis_cli, cli_common, history_cli
 # Exit statuses, the one-line error, flags' numbers, the console: shared
 # with history_cli.py.
 from tablegames.cli_common import (FAILED, INTERRUPTED, OK, PIPE_CLOSED, PROG, USAGE, CliError, game_spec,
@@ -204,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="a match record (.json)")
     rep.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     history_cli.add_parsers(sub)
+    analysis_cli.add_parser(sub)
     return parser
 
 
@@ -598,6 +599,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     **history_cli.COMMANDS,
+    **analysis_cli.COMMANDS,
     "serve": cmd_serve,
 }
 

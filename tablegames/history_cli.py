@@ -53,7 +53,12 @@ examples:
   tablegames stats --player "Bot (hard)" --json
 
 A player is a name, trimmed and in any case; bots count by level. A shared
-win counts 1/k to each of the k winners. A streak is wins in a row."""
+win counts 1/k to each of the k winners. A streak is wins in a row. The
+rating (one game's statistics) is OpenSkill's, per player and game, moved
+by each match in the order they finished: mu - 3 sigma, 0 for a new player
+(--json: "rating", game id -> ordinal, mu and sigma)."""
+
+RATING_NOTE = "Rating: OpenSkill's mu - 3 sigma in this game (0 at the start)."
 
 REVIEW_EPILOG = """\
 examples:
@@ -208,11 +213,16 @@ def _match_json(m: MatchSummary) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- stats
 
-def _stats_json(s: PlayerStats) -> dict[str, Any]:
+def _stats_json(s: PlayerStats, ratings: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """One row; ``rating``: the player's rating in each game (game id ->
+    ordinal, mu, sigma), of the row's game only when it is one game's."""
+    rated = {game: ratings[game][s.player.key] for game in ratings
+             if s.player.key in ratings[game] and s.game in (None, game)}
     return {"player": s.player.label, "key": s.player.key, "game": s.game, "matches": s.matches,
             "wins": s.wins, "win_share": s.win_share, "mean_score": s.mean_score, "best_score": s.best_score,
             "outs": s.outs,
-            "current_streak": s.current_streak, "longest_streak": s.longest_streak}
+            "current_streak": s.current_streak, "longest_streak": s.longest_streak,
+            "rating": {game: {"ordinal": r.ordinal, "mu": r.mu, "sigma": r.sigma} for game, r in rated.items()}}
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -227,10 +237,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 by_game += history.stats(game_id, player)
         titles = dict(history.games())
         skipped = history.skipped
+        ratings = {game_id: history.ratings(game_id) for game_id in titles} if args.json else {}
     if args.json:
-        data: dict[str, Any] = {"game": game, "players": [_stats_json(s) for s in rows], "skipped": skipped}
+        data: dict[str, Any] = {"game": game, "players": [_stats_json(s, ratings) for s in rows],
+                                "skipped": skipped}
         if player is not None and game is None:
-            data["games"] = [_stats_json(s) for s in by_game]
+            data["games"] = [_stats_json(s, ratings) for s in by_game]
         print(json.dumps(data))
         return OK
 
@@ -260,10 +272,13 @@ def _print_stats(console: Console, title: str, rows: list[PlayerStats], *,
     from rich.text import Text
 
     outs = any(s.outs for s in rows)
+    rated = any(s.rating is not None for s in rows)
     out_note = " Out: matches eliminated (lost; the score not in mean or best)." if outs else ""
+    rating_note = f" {RATING_NOTE}" if rated else ""
     table = Table(title=Text(title), caption=Text("A shared win counts 1/k; a streak is wins in a row "
-                                                  f"(now / longest).{out_note}"), caption_justify="left")
-    table.add_column(first[0])
+                                                  f"(now / longest).{out_note}{rating_note}"),
+                  caption_justify="left")
+    table.add_column(first[0], no_wrap=True)  # a name whole; a heading may take two lines
     table.add_column("Matches", justify="right")
     table.add_column("Wins", justify="right")
     table.add_column("Share", justify="right")
@@ -273,6 +288,8 @@ def _print_stats(console: Console, title: str, rows: list[PlayerStats], *,
     if outs:
         table.add_column("Out", justify="right")
     table.add_column("Streak", justify="right", no_wrap=True)
+    if rated:
+        table.add_column("Rating", justify="right")
     for s in rows:
         cells: list[Text | str] = [Text(shown(first[1](s))), str(s.matches), _number(s.wins), f"{s.win_share:.1%}"]
         if scores:
@@ -281,6 +298,8 @@ def _print_stats(console: Console, title: str, rows: list[PlayerStats], *,
         if outs:
             cells.append(str(s.outs))
         cells.append(f"{s.current_streak} / {s.longest_streak}")
+        if rated:
+            cells.append("-" if s.rating is None else f"{s.rating.ordinal:.1f}")
         table.add_row(*cells)
     console.print(table)
 

@@ -26,6 +26,8 @@ CHROMIUM = "/usr/bin/chromium"
 # The columns of each table a benchmark prints, in order; and for some, the
 # rows (first column) it must have measured.
 TABLES: dict[str, list[list[str]]] = {
+    "bench_analysis.py": [["game", "players", "human moves", "whole match s", "per move s", "CPU s per move",
+                           "floor CPU s", "x floor"]],
     "bench_bots.py": [
         ["game", "players", "level", "decisions", "median ms", "p95 ms", "max ms", "decisions/s", "iterations"],
         ["game", "players", "turns", "of several", "most decisions", "median ms", "max ms", "median ms (several)",

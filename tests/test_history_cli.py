@@ -317,3 +317,26 @@ def test_a_damaged_finished_record_is_named_once_on_stderr_not_on_every_command(
     other.write_text("[]")
     code, out, err = run(capsys, "stats")
     assert other.name in err and bad.name not in err and len(err.splitlines()) == 1
+
+
+def test_stats_show_each_players_rating_in_the_game_and_json_carries_it(capsys):
+    for seed in range(3):
+        finish(seed, [Seat("Ann"), Seat("Bot 1", "search")])
+    with History() as h:
+        ratings = h.ratings("blasting-billy")
+    code, out, _ = run(capsys, "stats", "--game", "blasting-billy")
+    assert code == 0 and "Rating" in out and "mu - 3" in out
+    rows = {line.split("│")[1].strip(): line.split("│")[-2].strip() for line in out.splitlines()
+            if line.startswith("│")}
+    assert rows["Ann"] == f"{ratings['ann'].ordinal:.1f}" and rows["Bot (hard)"] == f"{ratings['bot:hard'].ordinal:.1f}"
+    for argv in (["stats", "--json"], ["stats", "--game", "blasting-billy", "--json"]):
+        data = json.loads(run(capsys, *argv)[1])
+        by_key = {row["key"]: row["rating"]["blasting-billy"] for row in data["players"]}
+        assert by_key["ann"] == {"ordinal": ratings["ann"].ordinal, "mu": ratings["ann"].mu,
+                                 "sigma": ratings["ann"].sigma}
+    # Over all games, a player's rating is given per game of theirs.
+    finish(4, [Seat("Ann"), Seat("Ben")], game="nutty-business")
+    data = json.loads(run(capsys, "stats", "--player", "ann", "--json")[1])
+    assert set(data["players"][0]["rating"]) == {"blasting-billy", "nutty-business"}
+    assert [set(row["rating"]) for row in data["games"]] in ([{"blasting-billy"}, {"nutty-business"}],
+                                                             [{"nutty-business"}, {"blasting-billy"}])

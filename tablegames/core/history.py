@@ -38,6 +38,12 @@ player's statistics gather every seat whose name is the same once trimmed
 and case-folded; bots are grouped by level ("Bot (hard)"). A shared win
 counts 1/k to each of the k winners (a winner who is no seat included).
 Scores rank by the game's own order (``GameSpec.lowest_best``).
+
+Each match also holds its players' ratings after it (core/ratings.py), one
+per player and game, worked out in the order the matches finished: a match
+written, changed or dropped moves the ratings of its game from that match
+on, in the same transaction; a rebuilt or checked index works them all out
+anew from the records.
 """
 
 from __future__ import annotations
@@ -50,16 +56,17 @@ import sqlite3
 import stat
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from tablegames.core import paths, records, registry, saves
 from tablegames.core.bots import level_name, normalise_level
 from tablegames.core.name_filter import seat_matches
+from tablegames.core.ratings import START, Rating, SeatResult, rate
 from tablegames.core.records import MatchRecord, RecordError
 from tablegames.core.seats import shown
 
@@ -68,8 +75,8 @@ __all__ = ["HeadToHead", "History", "INDEX_NAME", "MatchSummary", "PlayerKey", "
 
 INDEX_NAME = "history.sqlite3"
 # The index's format: a file of another version is rebuilt. (2: each file's
-# rows carry their checksum.)
-SCHEMA = 2
+# rows carry their checksum; 3: each match's ratings, core/ratings.py.)
+SCHEMA = 3
 # Marks the file as this app's index (PRAGMA application_id, "TGH1"): a
 # SQLite file without it is someone else's and is moved aside, not changed.
 APP_ID = 0x54474831
@@ -142,6 +149,9 @@ class PlayerStats:
     current_streak: int  # matches won in a row, up to the latest
     longest_streak: int
     outs: int = 0  # matches in which the player was out (eliminated): played and lost
+    # The player's rating in this game after its latest match (core/ratings.py);
+    # None over all games: a rating is per game.
+    rating: Rating | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +277,11 @@ CREATE TABLE IF NOT EXISTS seats(
     name TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, label TEXT NOT NULL,
     score REAL NOT NULL, win REAL NOT NULL, PRIMARY KEY(name, seat));
 CREATE INDEX IF NOT EXISTS seats_key ON seats(key);
+CREATE TABLE IF NOT EXISTS ratings(
+    name TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL, finished REAL NOT NULL,
+    mu REAL NOT NULL, sigma REAL NOT NULL, PRIMARY KEY(name, seat));
+CREATE INDEX IF NOT EXISTS ratings_player ON ratings(game, key, finished, name);
+CREATE INDEX IF NOT EXISTS ratings_time ON ratings(game, finished, name);
 CREATE TABLE IF NOT EXISTS meta(id INTEGER PRIMARY KEY CHECK (id = 0), touched INTEGER NOT NULL);
 INSERT OR REPLACE INTO meta VALUES (0, 0);
 CREATE TABLE IF NOT EXISTS reported(name BLOB PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL);
@@ -277,7 +292,7 @@ CREATE TABLE IF NOT EXISTS reported(name BLOB PRIMARY KEY, size INTEGER NOT NULL
 # index of before this table gets it on its first notice.
 _REPORTED = ("CREATE TABLE IF NOT EXISTS reported(name BLOB PRIMARY KEY, size INTEGER NOT NULL, "
              "mtime INTEGER NOT NULL)")
-_OURS = ("files", "matches", "seats")
+_OURS = ("files", "matches", "seats", "ratings")
 # Any change to the rows, by this app or by any other SQLite client, marks
 # the index touched; this app's own transactions put the mark back as they
 # found it (_transaction). So a row changed or deleted by someone else
@@ -362,10 +377,12 @@ def _touched(con: sqlite3.Connection) -> bool:
 
 
 def _miscounted(con: sqlite3.Connection) -> bool:
-    """Whether the matches are not one per readable file: rows lost without
-    the triggers seeing it (a damaged page, say). A fraction of a ms."""
+    """Whether the matches are not one per readable file, or the ratings
+    not one per seat: rows lost without the triggers seeing it (a damaged
+    page, say). A fraction of a ms."""
     return bool(con.execute("SELECT (SELECT COUNT(*) FROM files WHERE problem IS NULL) "
-                            "!= (SELECT COUNT(*) FROM matches)").fetchone()[0])
+                            "!= (SELECT COUNT(*) FROM matches) OR (SELECT COUNT(*) FROM ratings) "
+                            "!= (SELECT COUNT(*) FROM seats)").fetchone()[0])
 
 
 def _create(con: sqlite3.Connection) -> None:
@@ -448,6 +465,69 @@ def _put(con: sqlite3.Connection, name: str, size: int, mtime: int, found: Match
                 (name, size, mtime, _digest((name, size, mtime, None) + match, seats)))
     con.execute(_INSERT_MATCH, (name,) + match)
     con.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", seats)
+
+
+Found = tuple[str, int, int, MatchSummary | str]  # a file's name, size, mtime in ns, and what it holds
+
+
+def _write(con: sqlite3.Connection, gone: Iterable[str], found: Iterable[Found], rerate_all: bool = False) -> None:
+    """Drop the rows of the files ``gone``, write those ``found``, and move
+    the ratings of each game touched from its first changed match on
+    (inside the caller's transaction). ``rerate_all``: every game's, from
+    its first match (after a check of the whole index)."""
+    gone, found = list(gone), list(found)
+    names = [*gone, *(name for name, *_ in found)]
+    since: dict[str, tuple[float, str]] = {}
+
+    def touch(game: str, finished: float, name: str) -> None:
+        if game not in since or (finished, name) < since[game]:
+            since[game] = (finished, name)
+
+    for first in range(0, len(names), 500):  # SQLite's limit on parameters
+        chunk = names[first:first + 500]
+        for game, finished, name in con.execute(
+                f"SELECT game, finished, name FROM matches WHERE name IN ({','.join('?' * len(chunk))})", chunk):
+            touch(game, finished, name)
+    for name in gone:
+        con.execute("DELETE FROM seats WHERE name = ?", (name,))
+        con.execute("DELETE FROM matches WHERE name = ?", (name,))
+        con.execute("DELETE FROM files WHERE name = ?", (name,))
+        con.execute("DELETE FROM ratings WHERE name = ?", (name,))
+    for name, size, mtime, result in found:
+        _put(con, name, size, mtime, result)
+        con.execute("DELETE FROM ratings WHERE name = ?", (name,))
+        if not isinstance(result, str):
+            touch(result.game, _real(result.finished_at.timestamp()), name)
+    if rerate_all:
+        since = {game: (float("-inf"), "") for game, in con.execute("SELECT DISTINCT game FROM matches")}
+        con.execute("DELETE FROM ratings")
+    for game, position in since.items():
+        _rerate(con, game, position)
+
+
+def _rerate(con: sqlite3.Connection, game: str, since: tuple[float, str]) -> None:
+    """The ratings of ``game``'s matches from ``since`` (finished, name) on,
+    anew, in match order, from each player's rating before it."""
+    con.execute("DELETE FROM ratings WHERE game = ? AND (finished, name) >= (?, ?)", (game, *since))
+    current: dict[str, Rating] = {}
+    rows = con.execute(
+        f"SELECT m.name, m.finished, m.lowest_best, s.key, s.score, s.win, {_OUT.format(seat='s')}, s.seat "
+        "FROM matches m JOIN seats s ON s.name = m.name WHERE m.game = ? AND (m.finished, m.name) >= (?, ?) "
+        "ORDER BY m.finished, m.name, s.seat", (game, *since)).fetchall()
+    for name, seats in groupby(rows, itemgetter(0)):
+        seats_of = list(seats)
+        finished, lowest = seats_of[0][1], bool(seats_of[0][2])
+        results = [SeatResult(key, score, win > 0, bool(out)) for _, _, _, key, score, win, out, _ in seats_of]
+        for key in {r.key for r in results} - set(current):
+            before = con.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ? ORDER BY finished "
+                                 "DESC, name DESC LIMIT 1", (game, key)).fetchone()
+            current[key] = START if before is None else Rating(before[0], before[1])
+        after = rate(results, lowest, current)
+        current.update(after)
+        # One row a seat (a player who sat twice has the same in both).
+        con.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [(name, row[7], row[3], game, finished, after[row[3]].mu, after[row[3]].sigma)
+                         for row in seats_of])
 
 
 def _verify(con: sqlite3.Connection) -> tuple[dict[str, tuple[int, int]], set[str], int]:
@@ -674,7 +754,7 @@ class History:
         gone = [name for name in known if name not in on_disk] + [name for name in stray if name not in on_disk]
         todo = sorted(name for name, key in on_disk.items() if known.get(name) != key)
         if gone or todo or checked is not None:
-            found: list[tuple[str, int, int, MatchSummary | str]] = []
+            found: list[Found] = []
             total = len(todo)
             for done, name in enumerate(todo, start=1):
                 size, mtime = on_disk[name]
@@ -682,12 +762,8 @@ class History:
                 if self.progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
                     self.progress(done, total)
             with _transaction(con):
-                for name in gone:
-                    con.execute("DELETE FROM seats WHERE name = ?", (name,))
-                    con.execute("DELETE FROM matches WHERE name = ?", (name,))
-                    con.execute("DELETE FROM files WHERE name = ?", (name,))
-                for name, size, mtime, result in found:
-                    _put(con, name, size, mtime, result)
+                # After a check of every row, every rating is worked out anew too.
+                _write(con, gone, found, rerate_all=checked is not None)
                 # Checked and mended: untouched again, unless someone wrote since the check.
                 if checked is not None and con.execute("PRAGMA data_version").fetchone()[0] == checked:
                     con.execute("INSERT OR REPLACE INTO meta VALUES (0, 0)")
@@ -837,9 +913,39 @@ class History:
             if tally is None:
                 tally = acc[key] = _Tally()
             tally.add(label, score, win, row_game, bool(lowest), bool(out))
-        out = [tally.stats(key, game) for key, tally in acc.items()]
+        ratings = self.ratings(game) if game is not None else {}
+        out = [replace(tally.stats(key, game), rating=ratings.get(key)) for key, tally in acc.items()]
         out.sort(key=lambda s: (-s.wins, -s.win_share, -s.matches, s.player.label.casefold(), s.player.key))
         return out
+
+    def ratings(self, game: str) -> dict[str, Rating]:
+        """Each player's rating in ``game`` after their latest match of it."""
+        return {key: Rating(mu, sigma) for key, mu, sigma in self._query(
+            "SELECT key, mu, sigma FROM ratings WHERE game = ? ORDER BY finished, name", (game,))}
+
+    def rating_history(self, game: str, keys: Iterable[str], last: int | None = None
+                       ) -> tuple[list[dict[str, Rating]], dict[str, Rating]]:
+        """How the ratings of ``keys`` in ``game`` moved, match by match:
+        (each one's rating after each match of the game, a player who did
+        not play it keeping theirs, and their ratings before the first of
+        those). ``last``: only the game's last that many matches."""
+        wanted = set(keys)
+        rows = self._query("SELECT name, key, mu, sigma FROM ratings WHERE game = ? ORDER BY finished, name",
+                           (game,))
+        matches = [list(group) for _, group in groupby(rows, itemgetter(0))]
+        cut = 0 if last is None else max(0, len(matches) - last)
+        current: dict[str, Rating] = {}
+        start: dict[str, Rating] = {}
+        after: list[dict[str, Rating]] = []
+        for number, match in enumerate(matches):
+            if number == cut:
+                start = dict(current)
+            for _, key, mu, sigma in match:
+                if key in wanted:
+                    current[key] = Rating(mu, sigma)
+            if number >= cut:
+                after.append(dict(current))
+        return after, start
 
     def player(self, name: str) -> PlayerKey:
         """The player a typed name stands for, labelled as last typed."""
@@ -939,7 +1045,7 @@ class History:
         found = _examine(path, st.st_mtime_ns)
         try:
             with _transaction(self._con):
-                _put(self._con, path.name, st.st_size, st.st_mtime_ns, found)
+                _write(self._con, (), [(path.name, st.st_size, st.st_mtime_ns, found)])
             self._count_skipped(self._con)
         except _DAMAGE:
             pass
@@ -1012,7 +1118,7 @@ def note_finished(path: Path) -> None:
             if not _check(con):
                 return
             with _transaction(con):
-                _put(con, path.name, st.st_size, st.st_mtime_ns, found)
+                _write(con, (), [(path.name, st.st_size, st.st_mtime_ns, found)])
         finally:
             con.close()
     except Exception:

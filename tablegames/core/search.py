@@ -193,6 +193,11 @@ class SearchBot(BaseBot):
         self._turn: Hashable | None = None
         self._thought = 0.0
 
+    def playout_policy(self) -> Bot:
+        """A fresh bot of the policy this search plays its playouts with
+        (the post-game analysis, core/analysis.py, plays with it too)."""
+        return self._policy_factory()
+
     def observe(self, view: Any, legal: Sequence[Any], action: Any) -> None:
         if self._adviser is not None:
             self._adviser.observe(view, legal, action)

@@ -135,6 +135,10 @@ class Review:
     # Closing (Escape): a key read after it must not open another screen (on
     # an app shutting down, that screen's on_mount would find no widgets).
     closed: bool = False
+    # The post-game analysis (``a``, ui/review_analysis.py): each judged
+    # move by its place in the record, once made; how far it is meanwhile.
+    analysis: dict[int, "Judgement"] | None = None
+    analysing: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         self._find_stages()
@@ -207,11 +211,12 @@ def review_bindings(stage_word: str) -> list[BindingType]:
         Binding("tab", "seat(1)", "View", priority=True, key_display="Tab"),
         Binding("shift+tab", "seat(-1)", "View", priority=True, show=False),
         Binding("escape,q", "close_review", "Back", priority=True, key_display="Esc"),
+        Binding("a", "analyse", "Analyse", priority=True, show=False),
         RULES,
     ]
 
 
-REVIEW_ACTIONS = frozenset({"step", "first", "last", "stage", "seat", "close_review", "rules"})
+REVIEW_ACTIONS = frozenset({"step", "first", "last", "stage", "seat", "close_review", "rules", "analyse"})
 _SAME = object()  # (no change of the seat shown)
 
 
@@ -220,6 +225,8 @@ _SAME = object()  # (no change of the seat shown)
 # game's screen class must be the first one (``review_class``), or the
 # game's own CSS is lost. For the type checker they are screens.
 if TYPE_CHECKING:
+    from tablegames.core.analysis import Judgement
+
     _ScreenMixin = Screen[None]
     _GameScreenMixin = GameScreen[Any]
 else:
@@ -292,7 +299,44 @@ class _Stepping(_ScreenMixin):
         else:
             self.app.pop_screen()
 
+    def action_analyse(self) -> None:
+        """``a``: the post-game analysis, run (with a progress bar) or read
+        from beside the record; then the log says what the hard bot thought
+        of each human move."""
+        from tablegames.ui import review_analysis
+
+        review = self.review
+        if review.analysis is not None or review.analysing is not None:
+            return
+        try:
+            raw = review.path.read_bytes() if review.path is not None else None
+        except OSError:
+            raw = None
+        found = review_analysis.cached(review.path, raw)
+        if found is not None:
+            self._analysed(found)
+            return
+        review.analysing = (0, 0)
+        self._analysis_drawn()
+        review_analysis.run(self.app, review.record, review.path, raw, self._analysis_progress, self._analysed)
+
+    def _analysis_progress(self, done: int, total: int) -> None:
+        self.review.analysing = (done, total)
+        self._analysis_drawn()
+
+    def _analysed(self, moves: list[Judgement]) -> None:
+        self.review.analysis = {move.index: move for move in moves}
+        self.review.analysing = None
+        self._analysis_drawn()
+
+    def _analysis_drawn(self) -> None:
+        """Redraw the review's screen now shown (stepping replaces it)."""
+        screen = self.app.screen
+        if getattr(screen, "review", None) is self.review and hasattr(screen, "redraw"):
+            screen.redraw()
+
     def review_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Analyse", "Every human move judged by the hard bot", self.action_analyse)
         yield SystemCommand("First move", "The table as dealt", self.action_first)
         yield SystemCommand("Last move", "The table as the match ended", self.action_last)
         yield SystemCommand("Result", "The result's breakdown", lambda: self._go(self.review.moves + 1))
@@ -348,7 +392,22 @@ class ReviewTable(_Stepping, _GameScreenMixin):
         self.query_one("#message", TextLine).show(
             f"Showing {review.whose()} (Tab: another)" + (f". {after}" if after else ""))
         self.query_one(LogPanel).border_title = f"Log to move {review.position}"
+        self._show_analysis()
         self.set_focus(None)
+
+    def _show_analysis(self) -> None:
+        """The analysis of the move shown under its lines in the log, or
+        the progress of the analysis on the message line."""
+        from tablegames.ui import review_analysis
+
+        review = self.review
+        if review.analysing is not None:
+            self.query_one("#message", TextLine).show(
+                review_analysis.progress_line(*review.analysing, ascii=self.glyphs.ascii))
+        judged = (review.analysis or {}).get(review.position - 1)
+        if judged is not None:
+            log = self.query_one(LogPanel)
+            log.show([*log.lines, review_analysis.judgement_line(judged)])
 
     def hidden_hand_note(self) -> str:
         return "The public table: Tab shows each player's view in turn."

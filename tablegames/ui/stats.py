@@ -2,11 +2,13 @@
 (names compared trimmed and case-insensitively, bots grouped by level) over
 one game or all: matches, wins (a shared win counts 1/k), win share, mean
 and best score (one game only: scores of different games do not add up),
-the current and the longest winning streak; a bar chart of the win shares;
-head to head for two chosen players.
+the current and the longest winning streak; in one game, each player's
+rating (core/ratings.py: OpenSkill's mu - 3 sigma); a bar chart of the win
+shares, or (``r``, one game) of the ratings match by match; head to head
+for two chosen players.
 
 Keys: ``g`` (or ←/→ on the game) the game, ``a`` / ``b`` the two players of
-the head to head, ↑/↓ scroll, Escape back. The index is read in a worker
+the head to head, ``r`` win shares or ratings, ↑/↓ scroll, Escape back. The index is read in a worker
 thread, as on the history screen.
 """
 
@@ -24,15 +26,19 @@ from textual.worker import get_current_worker
 
 from tablegames.core import registry
 from tablegames.core.history import HeadToHead, History, PlayerKey, PlayerStats
+from tablegames.core.ratings import START, Rating
 from tablegames.core.seats import shown
 from tablegames.ui.history import game_choices, score_text
 from tablegames.ui.widgets import Cycler, KeyFooter, ScoreTable, TextLine
-from tablegames.ui.widgets.chart import BarChart
+from tablegames.ui.widgets.chart import BarChart, StageChart
 
 if TYPE_CHECKING:
     from tablegames.ui.app import TableGamesApp
 
 NAME_WIDTH = 14
+# The ratings chart follows the game's last this many matches (a point a
+# column or more at 80 columns).
+RATING_MATCHES = 40
 
 
 def stats_rows(stats: list[PlayerStats]) -> tuple[list[str], list[list[str | int]]]:
@@ -40,7 +46,10 @@ def stats_rows(stats: list[PlayerStats]) -> tuple[list[str], list[list[str | int
     # "Out": matches eliminated (lost, the score not in mean or best), only
     # for a game where players are knocked out.
     outs = any(row.outs for row in stats)
-    headers = ["Player", "Matches", "Wins", "Share", "Mean", "Best", *(["Out"] if outs else []), "Streak", "Longest"]
+    # "Rating": one game's (a rating is per game).
+    rated = any(row.rating is not None for row in stats)
+    headers = ["Player", "Matches", "Wins", "Share", "Mean", "Best", *(["Out"] if outs else []), "Streak", "Longest",
+               *(["Rating"] if rated else [])]
     rows: list[list[str | int]] = []
     for row in stats:
         rows.append([
@@ -48,8 +57,14 @@ def stats_rows(stats: list[PlayerStats]) -> tuple[list[str], list[list[str | int
             "-" if row.mean_score is None else f"{row.mean_score:.1f}",
             "-" if row.best_score is None else score_text(row.best_score),
             *([row.outs] if outs else []), row.current_streak, row.longest_streak,
+            *([rating_text(row.rating)] if rated else []),
         ])
     return headers, rows
+
+
+def rating_text(rating: Rating | None) -> str:
+    """The conservative rating, as the table and the chart show it."""
+    return "-" if rating is None else f"{rating.ordinal:.1f}"
 
 
 def head_to_head_line(h2h: HeadToHead) -> str:
@@ -78,6 +93,7 @@ class StatsScreen(Screen[None]):
         Binding("g", "game(1)", "Game"),
         Binding("a", "pick('a', 1)", "Player A"),
         Binding("b", "pick('b', 1)", "Player B"),
+        Binding("r", "ratings", "Ratings"),
         Binding("up", "scroll(-1)", "Players", group=Binding.Group("Players", compact=True)),
         Binding("down", "scroll(1)", "Players", group=Binding.Group("Players", compact=True)),
         Binding("pageup", "scroll(-10)", "Players", show=False),
@@ -94,7 +110,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-filters Label { padding: 0 1 0 0; }
     StatsScreen #stats-body { height: 1fr; padding: 0 1; }
     StatsScreen #stats-table { margin: 1 0 0 0; }
-    StatsScreen #stats-chart { height: 1fr; min-height: 6; }
+    StatsScreen #stats-chart, StatsScreen #stats-ratings { height: 1fr; min-height: 6; }
     """
 
     def __init__(self, game: str | None = None) -> None:
@@ -106,6 +122,10 @@ class StatsScreen(Screen[None]):
         self.b: str | None = None
         self.first = 0  # the first row shown (↑/↓ move through the players)
         self.notice = ""  # the index's notice, kept while the screen is open
+        self.show_ratings = False  # ``r``: the chart of ratings instead of win shares
+        # Each player's rating after each of the game's last matches, and before them.
+        self.rating_steps: list[dict[str, Rating]] = []
+        self.rating_start: dict[str, Rating] = {}
 
     def compose(self) -> ComposeResult:
         yield TextLine("Statistics: reading the index...", id="stats-title")
@@ -117,6 +137,7 @@ class StatsScreen(Screen[None]):
             yield ScoreTable(id="stats-table")
             yield TextLine(id="stats-more")
             yield BarChart(id="stats-chart")
+            yield StageChart(id="stats-ratings")
         yield TextLine(id="stats-message")
         yield KeyFooter()
 
@@ -141,17 +162,20 @@ class StatsScreen(Screen[None]):
             a = a if a in keys else (keys[0] if keys else None)
             b = b if b in keys else (keys[1] if len(keys) > 1 else None)
             h2h = history.head_to_head(a, b, game) if a and b else None
+            steps, start = history.rating_history(game, keys, RATING_MATCHES) if game else ([], {})
             notices = history.take_notices(room=1)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._show, stats, players, a, b, h2h, notices)
+            self.app.call_from_thread(self._show, stats, players, a, b, h2h, notices, steps, start)
 
     def _progress(self, done: int, total: int) -> None:
         self.query_one("#stats-title", TextLine).show(
             f"Statistics: updating the index, {done:,} of {total:,} records read")
 
     def _show(self, stats: list[PlayerStats], players: list[PlayerKey], a: str | None, b: str | None,
-              h2h: HeadToHead | None, notices: list[str]) -> None:
+              h2h: HeadToHead | None, notices: list[str], steps: list[dict[str, Rating]] | None = None,
+              start: dict[str, Rating] | None = None) -> None:
         self.stats, self.players, self.a, self.b = stats, players, a, b
+        self.rating_steps, self.rating_start = steps or [], start or {}
         title = registry.get(self.game).title if self.game else "all games"
         self.query_one("#stats-title", TextLine).show(
             f"Statistics, {title}: {len(stats):,} player{'s' if len(stats) != 1 else ''}"
@@ -186,9 +210,22 @@ class StatsScreen(Screen[None]):
             f"Players {self.first + 1}-{self.first + len(rows_of)} of {len(stats):,}{keys}"
             if len(stats) > visible else "")
         chart = self.query_one(BarChart)
-        chart.display = bool(rows_of)
+        ratings = self.query_one("#stats-ratings", StageChart)
+        by_rating = self.show_ratings and bool(self.rating_steps)
+        chart.display = bool(rows_of) and not by_rating
+        ratings.display = bool(rows_of) and by_rating
         chart.show([_cut(shown(row.player.label)) for row in rows_of], [100 * row.win_share for row in rows_of],
                    title="Win share (%)")
+        if by_rating:
+            shown_keys = [row.player.key for row in rows_of]
+
+            def ordinals(after: dict[str, Rating]) -> list[float]:
+                return [round(after.get(key, START).ordinal, 1) for key in shown_keys]
+
+            cut = "" if len(self.rating_steps) < RATING_MATCHES else f", the last {len(self.rating_steps)}"
+            ratings.show([_cut(shown(row.player.label)) for row in rows_of],
+                         [ordinals(after) for after in self.rating_steps], word="match",
+                         title=f"Rating (mu - 3 sigma), match by match{cut}", start=ordinals(self.rating_start))
 
     def on_resize(self) -> None:
         if self.stats:
@@ -227,6 +264,14 @@ class StatsScreen(Screen[None]):
         else:
             self.b = keys[index]
         self.load()
+
+    def action_ratings(self) -> None:
+        """``r``: the chart of ratings, or back to the win shares (one game only)."""
+        if self.game is None:
+            self.query_one("#stats-message", TextLine).show("Ratings are per game: choose one with g.")
+            return
+        self.show_ratings = not self.show_ratings
+        self._draw_rows()
 
     def action_scroll(self, lines: int) -> None:
         self.first += lines

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+
+import pytest
 import re
 import time
 from pathlib import Path
@@ -391,3 +393,48 @@ async def test_a_seats_view_in_the_review_offers_no_keys_and_a_click_on_its_hand
             await pilot.click(hand, offset=(x, 1))
             await pilot.pause()
         assert screen_text(app) == before
+
+
+async def test_a_in_the_review_analyses_the_match_with_a_progress_bar_and_the_log_tells_each_moves_mark(monkeypatch):
+    from tablegames.core import analysis_cache
+    from tablegames.ui import review_analysis
+
+    monkeypatch.setattr(review_analysis, "DEFAULT_SECONDS", 0.002)
+    path, record = finished_record("blasting-billy", ("Kim", "Lee", "Bot 1"), seed=5)
+    human = next(i for i, (seat, _) in enumerate(record.actions) if seat == 0)
+    bars: list[tuple[int, int]] = []
+    drawn = review_analysis.progress_line
+
+    def bar(done: int, total: int, ascii: bool) -> str:
+        bars.append((done, total))
+        return drawn(done, total, ascii)
+
+    monkeypatch.setattr(review_analysis, "progress_line", bar)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "a")
+        await until(pilot, lambda: app.screen.review.analysis is not None, "the analysis to finish", 120)
+        for _ in range(human + 1):
+            await press(pilot, "right")
+        text = screen_text(app)
+        judged = app.screen.review.analysis[human]
+        assert "Analysis:" in text and judged.player == "Kim"
+        if judged.mark:
+            assert judged.mark in text
+        assert uncut(app) == []
+        # A bot's move gets no line.
+        bot_move = next(i for i, (seat, _) in enumerate(record.actions) if seat == 2)
+        await press(pilot, "home", *["right"] * (bot_move + 1))
+        assert "Analysis:" not in screen_text(app)
+    # The bar went from the start to every human move.
+    humans = sum(seat in (0, 1) for seat, _ in record.actions)
+    assert bars[0][0] == 0 and (humans, humans) in bars
+    assert analysis_cache.cache_path(path).is_file()
+    # A second look is read from beside the record, at once.
+    monkeypatch.setattr(review_analysis, "run", lambda *args, **kwargs: pytest.fail("analysed again"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "a", *["right"] * (human + 1))
+        assert "Analysis:" in screen_text(app)

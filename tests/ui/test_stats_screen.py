@@ -160,6 +160,54 @@ async def test_eliminated_players_show_out_in_the_history_and_the_statistics():
         headers = next(line.split() for line in text.splitlines() if "Player" in line and "Matches" in line)
         assert headers[6] == "Out", headers
         # Out in both: played and lost twice, no score counted.
-        assert row_of(text, "Bot (normal)")[2:] == ["2", "0", "0%", "-", "-", "2", "0", "0"]
+        # (Then the rating: out twice, it fell below the start.)
+        assert row_of(text, "Bot (normal)")[2:10] == ["2", "0", "0%", "-", "-", "2", "0", "0"]
+        assert headers[9] == "Rating" and float(row_of(text, "Bot (normal)")[10]) < 0
         assert row_of(text, "Kim")[6] == "0"
         assert cut_lines(app) == []
+
+
+async def choose_game(pilot, screen: StatsScreen, game: str) -> None:
+    for _ in range(10):
+        if screen.game == game:
+            break
+        await pilot.press("g")
+        await settle(pilot)
+    assert screen.game == game
+
+
+async def test_one_games_statistics_show_each_players_rating_and_r_charts_them_at_80x24():
+    fixture()
+    from tablegames.core.history import History
+    from tablegames.ui.widgets.chart import StageChart
+    with History() as h:
+        ratings = h.ratings("blind-chicken")
+        steps, _ = h.rating_history("blind-chicken", ratings)
+    for ascii in (False, True):
+        app = make_app(ascii=ascii)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_stats(pilot)
+            assert "Rating " not in screen_text(app)  # no column over all games: a rating is per game
+            await pilot.press("r")
+            assert "Ratings are per game" in screen_text(app)
+            await choose_game(pilot, screen, "blind-chicken")
+            text = screen_text(app)
+            header = next(line.split() for line in text.splitlines() if "Player" in line and "Matches" in line)
+            column = header.index("Rating")
+            for name, key in (("Kim", "kim"), ("Lee", "lee"), ("Zoe", "zoe")):
+                assert row_of(text, name)[column] == f"{ratings[key].ordinal:.1f}", name
+            await pilot.press("r")
+            await settle(pilot)
+            chart = screen.query_one("#stats-ratings", StageChart)
+            assert chart.display and not screen.query_one(BarChart).display
+            # Kim (in every match) after each of the four.
+            kim = chart.names.index("Kim")
+            assert [stage[kim] for stage in chart.stages] == [round(after["kim"].ordinal, 1) for after in steps]
+            text = screen_text(app)
+            assert "Rating (mu - 3 sigma), match by match" in text and "After match 4:" in text
+            assert cut_lines(app) == []
+            if ascii:
+                assert text.isascii()
+            await pilot.press("r")
+            await settle(pilot)
+            assert not chart.display and screen.query_one(BarChart).display

@@ -128,13 +128,16 @@ class StageChart(Widget, can_focus=False):
         self.stages: list[tuple[float, ...]] = []
         self.word = "hand"
         self.title = ""
+        self.start: tuple[float, ...] = ()
 
     def show(self, names: Sequence[str], stages: Sequence[Sequence[float]], *, word: str = "hand",
-             title: str = "") -> None:
+             title: str = "", start: Sequence[float] | None = None) -> None:
+        """``start``: each player's value before the first stage (0 unless given)."""
         self.names = list(names)
         self.stages = [tuple(stage) for stage in stages]
         self.word = word
         self.title = title or f"Scores, {word} by {word}"
+        self.start = tuple(start) if start is not None else (0.0,) * len(self.names)
         self.refresh()
 
     def has_data(self) -> bool:
@@ -166,7 +169,8 @@ class StageChart(Widget, can_focus=False):
         return chart
 
     def _plot(self, width: int, height: int, ascii: bool) -> list[Text]:
-        series = [[0.0] + [float(stage[seat]) for stage in self.stages] for seat in range(len(self.names))]
+        series = [[float(self.start[seat])] + [float(stage[seat]) for stage in self.stages]
+                  for seat in range(len(self.names))]
         low = min(min(ys) for ys in series)
         high = max(max(ys) for ys in series)
 

@@ -35,6 +35,11 @@ class LogPanel(Widget, can_focus=False):
         self._back = 0  # rows scrolled back from the newest
         self._wrapped: dict[tuple[str, int], list[str]] = {}
 
+    @property
+    def lines(self) -> list[str]:
+        """The lines shown, oldest first."""
+        return list(self._shown)
+
     def show(self, lines: Sequence[str]) -> None:
         lines = list(lines)
         if lines != self._shown:

@@ -1,0 +1,77 @@
+"""The review's analysis key (``a``): the post-game analysis of the match
+(core/analysis.py) run off the UI thread with a progress bar on the
+message line, read from beside the record when it was made before
+(core/analysis_cache.py); once there, each judged move's line in the log
+says what the hard bot thought of it (the mark and the better move)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from textual.worker import get_current_worker
+
+from tablegames.core import analysis_cache
+from tablegames.core.analysis import DEFAULT_SECONDS, Judgement, analyse
+from tablegames.core.seats import shown
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from tablegames.core.records import MatchRecord
+
+BAR_WIDTH = 20
+
+
+class _Stopped(Exception):
+    """The analysis was given up (the app closed)."""
+
+
+def progress_line(done: int, total: int, ascii: bool) -> str:
+    """"Analysing: [#####.....] 12 of 40 moves"."""
+    full, empty = ("#", ".") if ascii else ("█", "░")
+    filled = round(BAR_WIDTH * done / total) if total else 0
+    return f"Analysing the match: {full * filled}{empty * (BAR_WIDTH - filled)} {done} of {total} moves"
+
+
+def judgement_line(judgement: Judgement) -> str:
+    """The analysis of one move, as a line under its lines in the log."""
+    chance = f"{judgement.played_chance:.0%} to win"
+    if judgement.best == judgement.move:
+        return f"  Analysis: {shown(judgement.player)}'s move was the hard bot's choice ({chance})."
+    mark = f"{judgement.mark}: " if judgement.mark else ""
+    return (f"  Analysis: {mark}the hard bot would play {shown(judgement.best)} "
+            f"({judgement.best_chance:.0%}; this move {chance}).")
+
+
+def cached(path: Path | None, record_bytes: bytes | None) -> list[Judgement] | None:
+    if path is None or record_bytes is None:
+        return None
+    return analysis_cache.load(path, analysis_cache.cache_key(record_bytes, DEFAULT_SECONDS))
+
+
+def run(app: App[Any], record: MatchRecord, path: Path | None, record_bytes: bytes | None,
+        progress: Callable[[int, int], None], done: Callable[[list[Judgement]], None]) -> None:
+    """Analyse in a thread of the app's, on one core (stepping through the review
+    switches screens: the analysis goes on); ``progress`` and ``done`` are
+    called on the UI thread."""
+
+    def work() -> None:
+        worker = get_current_worker()
+
+        def step(n: int, total: int) -> None:
+            if worker.is_cancelled:  # the app is closing: stop at this move
+                raise _Stopped
+            app.call_from_thread(progress, n, total)
+
+        # In this process (one core): worker processes cannot be started
+        # from inside the app, whose standard streams are its own.
+        try:
+            moves = analyse(record, DEFAULT_SECONDS, 1, step)
+        except _Stopped:
+            return
+        if path is not None and record_bytes is not None:
+            analysis_cache.store(path, analysis_cache.cache_key(record_bytes, DEFAULT_SECONDS), moves)
+        app.call_from_thread(done, moves)
+
+    app.run_worker(work, thread=True, group="analysis", exclusive=True)
