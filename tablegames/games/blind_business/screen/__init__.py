@@ -34,7 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from tablegames.core.match import Match
+from tablegames.core.match_side import MatchSide
 from tablegames.games.blind_business.vocab import (
     ACCEPT,
     NO,
@@ -109,7 +109,7 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         Phase.REPLY: {"answer('accept')", "answer('reject')"},
     }
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: MatchSide) -> None:
         super().__init__(match)
         self.pick_key: tuple[Any, ...] = ()
         self.target: int | None = None  # the rival whose slot is picked (ask)
