@@ -188,7 +188,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                 check_phone_frame(owner, match, seat, screen)
                 snapshot = owner.run(lambda: match.seat_snapshot(seat))
                 name = match.names[seat]
-                if snapshot["legal"] and screen.find(rf"^ {name}: ") and not screen.find("Sent: waiting"):
+                if snapshot["legal"] and screen.find(rf"^ {name}[:,] ") and not screen.find("Sent: waiting"):
                     before = snapshot["change"]
                     tap_decision(term, screen, snapshot["view"]["phase"])
                     taps += 1
@@ -221,3 +221,56 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
         for seat, term in phones.items():
             term.wait_for(r"The game is over")
             check_phone_frame(owner, match, seat, term.screen())
+
+
+def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_phone_finds_its_hand(
+        chromium, tmp_path, monkeypatch):
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    from tablegames.core import match_lock, records
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(data))
+    process = subprocess.Popen([sys.executable, "-m", "tests.table.owner_process", "blind-chicken",
+                                "Kim@phone,bot,bot", "5"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        old_link = json.loads(process.stdout.readline())["links"][0]
+        kim = phone_page(chromium, old_link)
+        screen = kim.wait_for(r"^ Kim: arrange your hand")
+        tap_decision(kim, screen, "order")  # Kim's move: the match is saved
+        kim.wait_for(r"^ (Kim, your turn|Waiting for)")
+        [path] = until(lambda: list((data / "matches").glob("*.json")), "the save")
+        record = until(lambda: (lambda r: r if any(seat == 0 for seat, _ in r.actions) else None)(
+            records.load(path)), "Kim's move in the save")
+        # Only the owner can play it: another copy is refused while it lives.
+        try:
+            Match.resume(path, record.game, record.id).let_go()
+            raise AssertionError("a second copy opened a match its owner still plays")
+        except match_lock.MatchHeld:
+            pass
+        process.send_signal(signal.SIGKILL)
+        process.wait(DEADLINE_SECONDS)
+        kim.page.context.close()  # (its page went with the owner's server)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert "token" not in path.read_text() and old_link.rsplit("/", 1)[1] not in path.read_text()
+
+    resumed = Match.resume(path, record.game, record.id)  # as the picker does
+    with OwnerThread(resumed) as owner:
+        table = table_of(owner)
+        new_link = table.link(0)
+        assert new_link != old_link
+        # The old token opens nothing at the new table.
+        old_token = old_link.rsplit("/", 1)[1]
+        assert http_status(new_link.rsplit("/", 1)[0] + "/" + old_token)[0] == 404
+        kim = phone_page(chromium, new_link)
+        screen = kim.wait_for(r"^ (Kim[:,] |Waiting for)")
+        assert faces(screen.text) <= owner.run(lambda: hand(resumed, 0)) | faces(owner.text())
+        assert owner.run(lambda: hand(resumed, 0)) <= faces(screen.text)  # Kim's hand, as it was
+        assert owner.run(lambda: len(resumed.record.actions)) >= len(record.actions)
