@@ -1,5 +1,5 @@
 """Every game package has the same layout: the same file for the same role
-(README, "Development"), the game id written once, and no turn machinery of
+(docs/development.md), the game id written once, and no turn machinery of
 its own. The check walks the registry's list of packages
 (``tablegames.games.GAME_MODULES``), so a sixth game is checked the day its
 line is added; one failure lists every breach of every game.
@@ -245,7 +245,7 @@ def report(problems: dict[str, list[str]]) -> str:
 def test_every_game_package_follows_the_one_layout():
     assert GAME_MODULES, "the registry lists no game"
     problems = layout_problems(list(GAME_MODULES))
-    assert not problems, "game packages that break the layout (README, Development):\n" + report(problems)
+    assert not problems, "game packages that break the layout (docs/development.md):\n" + report(problems)
 
 
 def test_search_and_bots_find_no_game_hook_by_getattr():
