@@ -279,9 +279,8 @@ class Match:
             raise IllegalAction("It is not your turn.")
         if isinstance(action, str):
             action = self.spec.parse(action)
-        if action not in self._state.legal_actions(seat):
-            raise IllegalAction(f"{action} is not a move you can make now.")
-        self._take_back = None  # never across another player's turn
+        # The state's own check (an arrangement, say, is any order of the
+        # hand, not only the ones legal_actions lists): IllegalAction, unchanged.
         return self._apply(seat, action)
 
     def seat_snapshot(self, seat: int) -> dict[str, Any]:
@@ -350,6 +349,8 @@ class Match:
         self._hold()
         new: list[Event] = []
         self._state.apply(seat, action, new)
+        if self.is_phone(seat):
+            self._take_back = None  # never across another player's turn
         self.changes += 1
         self.record.actions.append((seat, str(action)))
         self.record.finished = self._state.is_over()

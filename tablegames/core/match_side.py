@@ -157,9 +157,9 @@ class RemoteMatch:
         if self.sent:
             raise IllegalAction("Your move is on its way to the table.")
         text = str(action)
-        if self.is_over() or text not in self.snapshot.get("legal", []):
-            raise IllegalAction("It is not your turn." if not self.snapshot.get("legal")
-                                else f"{text} is not a move you can make now.")
+        if self.is_over() or not self.snapshot.get("legal"):
+            raise IllegalAction("It is not your turn.")
+        self._spec.parse(text)  # IllegalAction for one the owner could not read back
         self.sent = True
         self.send(text, int(self.snapshot.get("change", 0)))
         return []

@@ -167,11 +167,7 @@ class KitchenTable:
             await service.start(width, height)
             theirs.close()
             reader, writer = await asyncio.open_connection(sock=ours, limit=channel.MAX_LINE)
-            phone.writer = writer
-            channel.write(writer, {"type": "seat", "game": self.match.record.game, "seat": phone.seat,
-                                   "seats": [seat.to_json() for seat in self.match.record.seats]})
-            self._push(phone)
-            listener = asyncio.create_task(self._listen(phone, reader))
+            listener = asyncio.create_task(self.serve_phone(phone, reader, writer))
             try:
                 await _process_messages(websocket, service)
             finally:
@@ -194,7 +190,14 @@ class KitchenTable:
             self.on_change()
         return websocket
 
-    async def _listen(self, phone: PhoneSeat, reader: asyncio.StreamReader) -> None:
+    async def serve_phone(self, phone: PhoneSeat, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        """The channel to one phone's app process: its seat, its snapshot
+        (again after every change), and its moves, until it closes."""
+        phone.writer = writer
+        channel.write(writer, {"type": "seat", "game": self.match.record.game, "seat": phone.seat,
+                               "seats": [seat.to_json() for seat in self.match.record.seats]})
+        self._push(phone)
         while True:
             message = await channel.read(reader)
             if message is None:

@@ -100,3 +100,18 @@ def test_a_remote_match_holds_only_the_snapshot_and_sends_the_notation_back():
     assert remote.legal_actions() == [] and "waiting" in remote.prompt().lower()
     with pytest.raises(IllegalAction):
         remote.play(action)  # one move on its way at a time
+
+
+def test_a_phone_may_arrange_its_hand_in_any_order_not_only_the_one_legal_actions_lists():
+    match = chicken("Kim@phone,bot,bot")
+    match.run_bots()
+    listed = match.seat_snapshot(0)["legal"]
+    hand = match.seat_snapshot(0)["view"]["hand"]
+    mine = "order " + " ".join(card[1:] for card in reversed(hand))
+    assert mine not in listed
+    before = list(match.record.actions)
+    with pytest.raises(IllegalAction):
+        match.play_for(0, "order " + " ".join(card[1:] for card in hand[:-1]))  # a card missing
+    assert match.record.actions == before
+    match.play_for(0, mine)
+    assert match.record.actions[-1] == (0, mine)
