@@ -261,12 +261,12 @@ def _index_page(request: Any, phone: PhoneSeat) -> str:
     template_text = "\n".join(line for line in template_text.splitlines() if "fonts.googleapis.com" not in line)
     base = f"{request.scheme}://{request.host}"
     socket_base = ("wss:" if request.scheme == "https" else "ws:") + base.split(":", 1)[1]
-    return jinja2.Template(template_text).render(
+    return str(jinja2.Template(template_text).render(
         font_size=16,
         app_websocket_url=f"{socket_base}/seat/{phone.token}/ws",
         config={"static": {"url": f"{base}/static/"}},
         application={"name": f"tablegames: {html.escape(phone.name)}"},
-    )
+    ))
 
 
 def _taken_page(name: str) -> str:

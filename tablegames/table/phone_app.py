@@ -26,7 +26,7 @@ from tablegames.ui.app import TableGamesApp
 from tablegames.ui.game_screen import GameScreen, game_screen_for
 
 
-class NoticeScreen(Screen):
+class NoticeScreen(Screen[None]):
     """A few lines in the middle of the page: joining, the end, the table gone."""
 
     def __init__(self, lines: list[str]) -> None:
@@ -51,7 +51,7 @@ class PhoneApp(TableGamesApp):
         self.writer = writer
         self.remote: RemoteMatch | None = None
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         return NoticeScreen(["Joining the table..."])
 
     def on_mount(self) -> None:
@@ -89,7 +89,7 @@ class PhoneApp(TableGamesApp):
         if self.writer is not None:
             channel.write(self.writer, {"type": "play", "action": action, "change": change})
 
-    def game_screen(self) -> GameScreen | None:
+    def game_screen(self) -> GameScreen[Any] | None:
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 return screen
@@ -121,7 +121,7 @@ class PhoneApp(TableGamesApp):
         else:
             self.push_screen(NoticeScreen(lines))
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "to_picker":
             return False  # a phone plays its seat only: the picker is on the shared screen
         return super().check_action(action, parameters)
