@@ -12,7 +12,9 @@ starts; every such miss from one address makes the next answer to it wait
 longer (``WrongTokens``). While a seat's page is connected, a second page
 on the same link gets a page saying the seat is taken (409). A page that
 drops (a closed tab, a phone asleep) leaves the seat as it was: the link
-opens it again, with the seat's current snapshot.
+opens it again, with the seat's current snapshot, from the same browser
+(a cookie names the device that holds the seat); another device gets the
+seat only once the shared screen confirms the move (``allow_move``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,16 @@ class PhoneSeat:
     token: str
     state: str = WAITING
     writer: asyncio.StreamWriter | None = None
+    # The device holding the seat (its cookie's value), once one has joined.
+    device: str | None = None
+    # Another device asked for the seat while it was dropped; the shared
+    # screen may let it (``KitchenTable.allow_move``).
+    asking: bool = False
+    move_allowed: bool = False
+
+    @property
+    def cookie(self) -> str:
+        return f"tablegames-seat-{self.seat}"
 
 
 class WrongTokens:
@@ -92,6 +104,19 @@ class KitchenTable:
     # ----- links and states
     def link(self, seat: int) -> str:
         return f"http://{_url_host(link_host(self.host))}:{self.port}/seat/{self.seats[seat].token}"
+
+    def allow_move(self) -> list[PhoneSeat]:
+        """The shared screen confirms: each seat another device asked for
+        goes to the next device that opens its link. The seats moved."""
+        moved = [phone for phone in self.seats.values() if phone.asking and phone.state != JOINED]
+        for phone in moved:
+            phone.asking, phone.move_allowed = False, True
+        self.on_change()
+        return moved
+
+    def _device_ok(self, phone: PhoneSeat, request: Any) -> bool:
+        """The seat's own device, a first one, or one the shared screen let in."""
+        return phone.device is None or phone.move_allowed or request.cookies.get(phone.cookie) == phone.device
 
     def waiting(self) -> list[PhoneSeat]:
         return [phone for phone in self.seats.values() if phone.state != JOINED]
@@ -142,7 +167,15 @@ class KitchenTable:
             return await self._refuse_token(request)
         if phone.state == JOINED:
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
-        return web.Response(content_type="text/html", text=_index_page(request, phone))
+        if not self._device_ok(phone, request):
+            phone.asking = True
+            self.on_change()
+            return web.Response(status=409, content_type="text/html", text=_move_page(phone.name))
+        if phone.device is None or phone.move_allowed:
+            phone.device, phone.move_allowed = secrets.token_urlsafe(16), False
+        response = web.Response(content_type="text/html", text=_index_page(request, phone))
+        response.set_cookie(phone.cookie, phone.device, path=f"/seat/{phone.token}", httponly=True, samesite="Strict")
+        return response
 
     async def _websocket(self, request: Any) -> Any:
         from aiohttp import web
@@ -152,6 +185,8 @@ class KitchenTable:
             return await self._refuse_token(request)
         if phone.state == JOINED:
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
+        if phone.device is None or request.cookies.get(phone.cookie) != phone.device:
+            return web.Response(status=409, content_type="text/html", text=_move_page(phone.name))
         phone.state = JOINED  # (before any wait: a second page at the same moment is refused)
         self.on_change()
         websocket = web.WebSocketResponse(heartbeat=15)
@@ -274,6 +309,14 @@ def _taken_page(name: str) -> str:
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Seat taken</title></head>"
             f"<body><h1>This seat is taken</h1><p>{shown}'s seat is open on another device right now. "
             f"If that is your seat, close it there first.</p></body></html>")
+
+
+def _move_page(name: str) -> str:
+    shown = html.escape(name)
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Seat on another device</title></head>"
+            f"<body><h1>This seat is on another device</h1><p>{shown}'s seat was opened on another device. "
+            f"To move it to this one, confirm on the shared screen (key m), then open the link again.</p>"
+            f"</body></html>")
 
 
 def _phone_service(websocket: Any, their_end: socket.socket) -> Any:

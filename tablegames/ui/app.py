@@ -113,6 +113,7 @@ class TableGamesApp(App):
         Binding("escape", "hide_keys", "Close the keys", show=False, priority=True),
         # The kitchen table's join panel (ui/join_panel.py): away, or back for a rejoin.
         Binding("j", "toggle_join_panel", "Phones", show=False),
+        Binding("m", "move_phone_seat", "Move a phone seat", show=False),
     ]
 
     def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4,
@@ -354,9 +355,20 @@ class TableGamesApp(App):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "toggle_join_panel":
             return self.table is not None
+        if action == "move_phone_seat":
+            return self.table is not None and any(phone.asking for phone in self.table.seats.values())
         if action == "hide_keys":
             return bool(self.screen.query("HelpPanel"))
         return True
+
+    def action_move_phone_seat(self) -> None:
+        """The shared screen confirms that a seat another device asked for
+        moves to it (tablegames/table/owner.py)."""
+        if self.table is not None:
+            moved = self.table.allow_move()
+            if moved:
+                self.notify(f"{', '.join(phone.name for phone in moved)}: the next device to open the link "
+                            f"takes the seat.")
 
     def action_toggle_join_panel(self) -> None:
         from tablegames.ui.join_panel import JoinPanel

@@ -33,7 +33,7 @@ def panel_lines(table: KitchenTable, ascii: bool) -> Iterator[str]:
     phone has not joined (one at a time: a code is 18 lines high)."""
     yield "Phones: open your link (j hides this)"
     for phone in table.seats.values():
-        yield f"{phone.name}: {phone.state}"
+        yield f"{phone.name}: {phone.state}" + (": another device asks for it, m moves it" if phone.asking else "")
         yield f" {table.link(phone.seat)}"
     waiting = table.waiting()
     if waiting and not ascii:
@@ -68,4 +68,5 @@ class JoinPanel(Static):
             self.set_class(False, "-open")
             return
         self.update("\n".join(panel_lines(table, ascii)))
-        self.set_class(bool(table.waiting()) != self.flipped, "-open")
+        asking = any(phone.asking for phone in table.seats.values())
+        self.set_class(asking or bool(table.waiting()) != self.flipped, "-open")

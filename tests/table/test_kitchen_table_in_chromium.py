@@ -75,11 +75,13 @@ def chromium():
             browser.close()
 
 
-def phone_page(browser: Any, url: str) -> Terminal:
-    """A phone of its own (a browser context: its own cookies), touch screen."""
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True)
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(LOCAL)
-                  else route.abort())
+def phone_page(browser: Any, url: str, context: Any = None) -> Terminal:
+    """A page on a phone of its own (a new browser context: its own
+    cookies), or on the phone ``context`` again; a touch screen."""
+    if context is None:
+        context = browser.new_context(viewport=VIEWPORT, has_touch=True)
+        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(LOCAL)
+                      else route.abort())
     page = context.new_page()
     page.add_init_script(CATCH_TERMINAL)
     page.goto(url)
@@ -178,7 +180,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
         assert table.started == started
 
         taps = owner_moves = ann_frames = 0
-        dropped = False
+        dropped = moved = False
         deadline = time.monotonic() + 10 * DEADLINE_SECONDS
         while not owner.run(match.is_over):
             assert time.monotonic() < deadline, f"the match never ended; the shared screen:\n{owner.text()}"
@@ -195,14 +197,33 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                     until(lambda: owner.run(lambda: match.changes) != before or term.screen().find(r"^ ! "),
                           f"{name}'s tap to reach the table")
             if not dropped and taps >= 3:
-                # Lee's phone drops (the tab closes); she opens her link again
-                # and finds her seat as it was.
+                # Lee's phone drops (the tab closes). Another device on her
+                # link is refused; her own browser opens it again and finds
+                # her seat as it was.
                 dropped = True
-                phones[1].page.context.close()
+                lee = phones[1].page.context
+                phones[1].page.close()
                 until(lambda: "Lee: dropped" in owner.text(), "the shared screen to show Lee's seat as dropped")
-                phones[1] = phone_page(chromium, links[1])
-                phones[1].wait_for(r"^ (Lee: |Waiting for)")
+                stranger = phone_page(chromium, links[1])
+                assert "This seat is on another device" in stranger.page.content()
+                until(lambda: "another device asks for it" in owner.text(), "the shared screen to ask")
+                stranger.page.context.close()
+                phones[1] = phone_page(chromium, links[1], context=lee)
+                phones[1].wait_for(r"^ (Lee[:,] |Waiting for)")
                 check_phone_frame(owner, match, 1, phones[1].screen())
+            elif dropped and not moved and taps >= 8:
+                # Lee moves to a new phone: refused until the shared screen says yes (m).
+                moved = True
+                phones[1].page.context.close()
+                until(lambda: "Lee: dropped" in owner.text(), "Lee's old phone to drop")
+                new = phone_page(chromium, links[1])
+                assert "This seat is on another device" in new.page.content()
+                until(lambda: "another device asks for it" in owner.text(), "the shared screen to ask")
+                owner.press("m")
+                new.page.reload()
+                new.wait_for(r"^ (Lee[:,] |Waiting for)")
+                phones[1] = new
+                check_phone_frame(owner, match, 1, new.screen())
             state = owner.run(lambda: (type(owner.app.screen), match.at_keyboard, match.deciders(),
                                        match.pending_pass))
             screen_class, at_keyboard, deciders, pending = state
@@ -217,7 +238,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                 owner_moves += 1
                 owner.settle()
             time.sleep(0.05)
-        assert taps >= 20 and owner_moves >= 5 and ann_frames > 0
+        assert taps >= 20 and owner_moves >= 5 and ann_frames > 0 and moved
         for seat, term in phones.items():
             term.wait_for(r"The game is over")
             check_phone_frame(owner, match, seat, term.screen())
