@@ -328,7 +328,12 @@ def _terminal_problem() -> str | None:
     return None
 
 
-def _run_app(match: Any, ascii: bool, table_address: tuple[str, int] = ("127.0.0.1", 0)) -> int:
+# Where a match's phone seats connect unless --host/--port say otherwise:
+# this machine only, any free port.
+DEFAULT_TABLE_ADDRESS = ("127.0.0.1", 0)
+
+
+def _run_app(match: Any, ascii: bool, table_address: tuple[str, int] = DEFAULT_TABLE_ADDRESS) -> int:
     problem = _terminal_problem()
     if problem:
         raise CliError(problem + " (The list, rules, simulate and replay commands work anywhere.)")
@@ -336,6 +341,8 @@ def _run_app(match: Any, ascii: bool, table_address: tuple[str, int] = ("127.0.0
         from tablegames.ui.app import run_app
     except ImportError as exc:
         raise CliError(f"The app cannot start: {exc}.") from None
+    if table_address == DEFAULT_TABLE_ADDRESS:
+        return run_app(match, ascii=ascii) or OK
     return run_app(match, ascii=ascii, table_address=table_address) or OK
 
 
