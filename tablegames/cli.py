@@ -82,8 +82,10 @@ seats, comma-separated, in playing order: a name (at most 12 characters,
 no control characters, each different) is a human player; "bot"
 is a computer player at the game's default level (normal), "bot:LEVEL" one
 at LEVEL: easy (random moves), normal (the game's rules of thumb) or hard
-(searches ahead, up to a second a move). Default: "You" and bots up to the
-game's smallest player count."""
+(searches ahead, up to a second a move); "NAME@phone" a human who plays
+on their own phone (the kitchen table: the shared screen shows each phone
+seat's link and QR code; see --host and --port). Default: "You" and bots up
+to the game's smallest player count."""
 
 PLAY_EPILOG = """\
 examples:
@@ -150,6 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, metavar="N", help=f"seed for the deal, a whole number from 0 to "
                                                              f"{MAX_SEED} (default: random)")
     _add_option_flag(play)
+    play.add_argument("--host", default="127.0.0.1",
+                      help="where phone seats (NAME@phone) connect: an address of this machine (default: "
+                           "127.0.0.1, this machine only; at a real table its address on the Wi-Fi)")
+    play.add_argument("--port", default=None,
+                      help="the port phone seats connect to, 1 to 65535 (default: any free one)")
     play.add_argument("--position", metavar="FILE",
                       help="start from the position in FILE (JSON: players, options, seed and the game's "
                            "description) instead of a deal")
@@ -268,7 +275,12 @@ def _resolve_options(spec: GameSpec, options: dict[str, str], players: int) -> d
 
 # ----------------------------------------------------------------- commands
 
-def _run_app(match: Match | None, ascii: bool) -> int:
+# Where a match's phone seats connect unless --host/--port say otherwise:
+# this machine only, any free port.
+DEFAULT_TABLE_ADDRESS = ("127.0.0.1", 0)
+
+
+def _run_app(match: Match | None, ascii: bool, table_address: tuple[str, int] = DEFAULT_TABLE_ADDRESS) -> int:
     problem = cli_common.terminal_problem()
     if problem:
         raise CliError(problem + " (The list, rules, simulate and replay commands work anywhere.)")
@@ -276,7 +288,9 @@ def _run_app(match: Match | None, ascii: bool) -> int:
         from tablegames.ui.app import run_app
     except ImportError as exc:
         raise CliError(f"The app cannot start: {exc}.") from None
-    return run_app(match, ascii=ascii) or OK
+    if table_address == DEFAULT_TABLE_ADDRESS:
+        return run_app(match, ascii=ascii) or OK
+    return run_app(match, ascii=ascii, table_address=table_address) or OK
 
 
 def cmd_picker(args: argparse.Namespace) -> int:
@@ -288,11 +302,26 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     spec = game_spec(args.game)
     if args.position is not None:
-        return _run_app(position_match(spec, args), args.ascii)
-    seats = parse_seats(args.players, spec)
-    options = _resolve_options(spec, parse_options(args.option), len(seats))
-    match = Match.new(spec.id, seats, options, args.seed)
-    return _run_app(match, args.ascii)
+        match = position_match(spec, args)
+    else:
+        seats = parse_seats(args.players, spec)
+        options = _resolve_options(spec, parse_options(args.option), len(seats))
+        match = Match.new(spec.id, seats, options, args.seed)
+    return _run_app(match, args.ascii, _table_address(args, bool(match.phones)))
+
+
+def _table_address(args: argparse.Namespace, phones: bool) -> tuple[str, int]:
+    """--host and --port, checked as `serve` checks them (one line if the
+    port is taken) when the match has phone seats to listen for."""
+    from tablegames.serve import ServeError, check_address, parse_port
+
+    try:
+        port = 0 if args.port is None else parse_port(args.port)
+        if phones:
+            check_address(args.host, port)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+    return args.host, port
 
 
 def position_match(spec: GameSpec, args: argparse.Namespace) -> Match:

@@ -35,7 +35,12 @@ def app_calls(monkeypatch):
     """Stand in for the Textual app: record what it would have been given."""
     calls: list[tuple] = []
     fake = types.ModuleType("tablegames.ui.app")
-    fake.run_app = lambda match=None, ascii=False: calls.append((match, ascii))
+    def run_app(match=None, ascii=False, table_address=("127.0.0.1", 0)):
+        calls.append((match, ascii))
+        addresses.append(table_address)
+    addresses: list[tuple[str, int]] = []
+    fake.run_app = run_app
+    fake.addresses = addresses  # where phone seats would connect (--host, --port)
     monkeypatch.setitem(sys.modules, "tablegames.ui.app", fake)
     monkeypatch.setattr(cli_common, "terminal_problem", lambda: None)  # as if in a terminal
     return calls
@@ -135,7 +140,7 @@ def test_the_app_without_a_terminal_is_one_line_not_a_hang(capsys, argv):
 
 
 def test_play_interrupted_exits_quietly(capsys, monkeypatch, app_calls):
-    def interrupted(match=None, ascii=False):
+    def interrupted(match=None, ascii=False, **_):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(sys.modules["tablegames.ui.app"], "run_app", interrupted)
@@ -1181,3 +1186,16 @@ def test_a_match_from_a_position_file_with_seat_numbers_records_every_seat_by_na
     [(match, _)] = app_calls
     assert match.record.position["dealer"] == "Cy" and match.record.position["to_move"] == names
     assert records.first_state(match.record).view(None) == match.public_view()
+
+
+def test_play_with_a_phone_seat_listens_where_host_and_port_say(capsys, app_calls):
+    from tests.test_serve import free_port
+
+    port = free_port()
+    code, _, err = run(capsys, "play", "blind-chicken", "--players", "Kim@phone,Lee,bot", "--host", "127.0.0.1",
+                       "--port", str(port))
+    assert code == 0, err
+    [(match, _)] = app_calls
+    assert match.record.seats[0].phone and sys.modules["tablegames.ui.app"].addresses == [("127.0.0.1", port)]
+    code, _, err = run(capsys, "play", "blind-chicken", "--players", "Kim@phone,Lee,bot", "--port", "70000")
+    assert code == 2 and "--port must be a whole number" in err and len(app_calls) == 1

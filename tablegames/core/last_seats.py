@@ -7,7 +7,7 @@ no longer fits the game (a level or choice gone) is left for the caller
 to drop.
 
 The file: ``{"version": 1, "games": {GAME_ID: {"players": N, "seats":
-[{"name": NAME, "type": "human" | LEVEL}, ...], "options": {KEY: VALUE}}}}``.
+[{"name": NAME, "type": "human" | "phone" | LEVEL}, ...], "options": {KEY: VALUE}}}}``.
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ from tablegames.core.paths import data_dir
 FILE_NAME = "last_seats.json"
 VERSION = 1
 HUMAN = "human"
+PHONE = "phone"  # a human on their own phone (the kitchen table)
 MAX_BYTES = 1_000_000  # far above what any set of games writes: a bigger file is not ours
 
 
 @dataclass(frozen=True)
 class SeatRow:
     name: str  # the name typed for this seat (a bot seat: the name it had as a human's)
-    type: str  # "human" or a bot level
+    type: str  # "human", "phone" or a bot level
 
 
 @dataclass(frozen=True)

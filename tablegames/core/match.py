@@ -69,7 +69,9 @@ class Match:
         self._bots = {seat_no: self._new_bot(seat_no) for seat_no, seat in enumerate(record.seats)
                       if seat.bot is not None}
         humans = self.humans
-        self.at_keyboard: int | None = humans[0] if len(humans) == 1 else None
+        # With phone seats the shared screen is watched by everyone, so even
+        # a lone keyboard player takes the keyboard through a handover.
+        self.at_keyboard: int | None = humans[0] if len(humans) == 1 and not self.phones else None
         # Per human seat: how much of the log they had seen when they left
         # the keyboard, kept in the record so a resumed match remembers it.
         self._seen: dict[int, int] = dict(record.seen)
@@ -77,6 +79,9 @@ class Match:
         # Counts every change (a move, a take-back): a bot decision made
         # before the latest change is stale.
         self.changes = 0
+        # Called after every change (a move, a take-back): the owner of a
+        # kitchen table sends each phone its seat's new snapshot.
+        self.listeners: list[Callable[[], None]] = []
 
     def _new_bot(self, seat: int) -> Bot:
         """The seat's bot, shown the seat's own past decisions in the record
@@ -108,7 +113,19 @@ class Match:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.record.seats) if seat.is_human]
+        """The humans at the shared keyboard (hot seat)."""
+        return [i for i, seat in enumerate(self.record.seats) if seat.at_keyboard]
+
+    @property
+    def phones(self) -> list[int]:
+        """The humans who play on their own phone (``play_for``)."""
+        return [i for i, seat in enumerate(self.record.seats) if seat.phone]
+
+    def is_phone(self, seat: int) -> bool:
+        return self.record.seats[seat].phone
+
+    def last_mover(self) -> int | None:
+        return self.record.actions[-1][0] if self.record.actions else None
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._bots
@@ -133,7 +150,7 @@ class Match:
     def next_human(self) -> int | None:
         """The human who decides next once no bot is pending: the one at the
         keyboard if they are among the deciders, else the first in seat order."""
-        movers = [s for s in self._state.to_move() if s not in self._bots]
+        movers = [s for s in self._state.to_move() if s not in self._bots and not self.is_phone(s)]
         if not movers:
             return None
         if self.at_keyboard in movers:
@@ -217,7 +234,8 @@ class Match:
             return f"{self.names[seat]}, your move is done: Enter passes the keyboard, u takes it back."
         if seat is not None and seat in self._state.to_move():
             return f"{self.names[seat]}: {self._state.prompt(seat)}"
-        waiting = ", ".join(self.names[s] for s in self._state.to_move())
+        waiting = ", ".join(f"{self.names[s]}'s phone" if self.is_phone(s) else self.names[s]
+                            for s in self._state.to_move())
         # Five 12-character names are 68 characters: the short form keeps
         # the line whole at 80 columns.
         return f"Waiting for {waiting}." if len(waiting) <= 60 else f"Waiting: {waiting}."
@@ -235,7 +253,7 @@ class Match:
         seat = self.at_keyboard
         if seat is not None and self.pending_pass:
             raise IllegalAction("Your move is done: press Enter to pass the keyboard, or u to take it back.")
-        if seat is None or seat not in self._state.to_move() or seat in self._bots:
+        if seat is None or seat not in self._state.to_move() or seat in self._bots or self.is_phone(seat):
             raise IllegalAction("It is not your turn.")
         if isinstance(action, str):
             action = self.spec.parse(action)
@@ -250,6 +268,45 @@ class Match:
         drew = self._state.rng.getstate() != rng_before
         self._take_back = None if (learned or drew) else _TakeBack(seat, before, log_length)
         return new
+
+    def play_for(self, seat: int, action: Any) -> list[Event]:
+        """A phone seat acts (its notation, or an action), checked as any
+        move: IllegalAction, state unchanged, if it may not. A phone's move
+        is never taken back."""
+        if not (0 <= seat < len(self.record.seats)) or not self.is_phone(seat):
+            raise IllegalAction("That seat is not played on a phone.")
+        if self.is_over() or seat not in self._state.to_move():
+            raise IllegalAction("It is not your turn.")
+        if isinstance(action, str):
+            action = self.spec.parse(action)
+        # The state's own check (an arrangement, say, is any order of the
+        # hand, not only the ones legal_actions lists): IllegalAction, unchanged.
+        return self._apply(seat, action)
+
+    def seat_snapshot(self, seat: int) -> dict[str, Any]:
+        """All a phone's app process gets of the match: what ``seat`` may see
+        now (its view and the public table), its prompt, its legal actions
+        as notation and the log as it may read it. Plain JSON data."""
+        state = self._state
+        deciding = not state.is_over() and seat in state.to_move()
+        if state.is_over():
+            prompt = "The game is over."
+        elif deciding:
+            prompt = f"{self.names[seat]}: {state.prompt(seat)}"
+        else:
+            prompt = f"Waiting for {', '.join(self.names[s] for s in state.to_move())}."
+        return {
+            "change": self.changes,
+            "view": _plain(state.view(seat)),
+            "public": _plain(state.view(None)),
+            "prompt": prompt,
+            "legal": [str(action) for action in state.legal_actions(seat)] if deciding else [],
+            "log": [event.text for event in self.log if event.visible_to(seat)],
+            "deciders": list(state.to_move()),
+            "over": state.is_over(),
+            "last_mover": self.last_mover(),
+            "result": _result_lines(self) if state.is_over() else [],
+        }
 
     def step_bot(self) -> list[Event]:
         """Let the next pending bot act. Returns its events."""
@@ -292,14 +349,32 @@ class Match:
         self._hold()
         new: list[Event] = []
         self._state.apply(seat, action, new)
+        if self.is_phone(seat):
+            self._take_back = None  # never across another player's turn
         self.changes += 1
         self.record.actions.append((seat, str(action)))
         self.record.finished = self._state.is_over()
         self.log += new
+        self._release_keyboard()
         self._save()
         if self.record.finished:
             self.let_go()  # listed nowhere to resume; a take-back takes it again
+        self._tell_listeners()
         return new
+
+    def _release_keyboard(self) -> None:
+        """With phone seats: once no keyboard player decides next, the seat
+        at the keyboard leaves it (the shared screen shows the public table
+        to the whole table), and comes back only through a handover."""
+        seat = self.at_keyboard
+        if self.phones and seat is not None and seat not in self._state.to_move() and self.next_human() is None:
+            self._seen[seat] = len(self.log)
+            self.at_keyboard = None
+            self._take_back = None
+
+    def _tell_listeners(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     def can_take_back(self) -> bool:
         tb = self._take_back
@@ -318,6 +393,7 @@ class Match:
         self.record.finished = False
         self._take_back = None
         self._save()
+        self._tell_listeners()
 
     def _hold(self) -> None:
         """Before any change that is saved: this copy must hold the match. A
@@ -353,7 +429,7 @@ class Match:
         self._note_seen()
         if not self.autosave:
             return
-        humans = self.humans
+        humans = [i for i, seat in enumerate(self.record.seats) if seat.is_human]
         if self.save_path is None and humans and not any(seat in humans for seat, _ in self.record.actions):
             return  # only bots have moved: nothing to resume, so no new save to list
         self.save_path = saves.save(self.record, self.save_path)
@@ -423,3 +499,23 @@ class Match:
                           position=self.record.position, autosave=self.autosave)
         match.record.series = self.record.series or self.record.id
         return match
+
+
+def _plain(view: Any) -> Any:
+    """A view as JSON data (tuples as lists, enum members as their value),
+    the way a phone's app process receives it."""
+    import json
+
+    return json.loads(json.dumps(view, default=lambda value: getattr(value, "value", str(value))))
+
+
+def _result_lines(match: Match) -> list[str]:
+    """The final scores as lines of text, for a phone's last screen."""
+    result = match.result()
+    lines = [f"{name}: {score}" for name, score in zip(match.names, result.scores)]
+    winners = [match.names[seat] for seat in result.winners] or ([result.other_winner] if result.other_winner else [])
+    if winners:
+        lines.append(f"Won by {' and '.join(winners)}.")
+    if result.summary:
+        lines.append(result.summary)
+    return lines

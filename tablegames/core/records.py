@@ -150,7 +150,10 @@ class MatchRecord:
             bot = raw.get("bot")
             if bot is not None and not isinstance(bot, str):
                 raise _Bad(f"seat {number}'s bot level must be text")
-            seats.append(Seat(raw["name"], bot))
+            phone = raw.get("phone", False)
+            if not isinstance(phone, bool):
+                raise _Bad(f"seat {number}'s phone must be true or false")
+            seats.append(Seat(raw["name"], bot, phone))
         try:
             seats = check_seats(seats, spec)
         except SeatError as exc:

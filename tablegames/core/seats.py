@@ -40,19 +40,31 @@ class SeatError(ValueError):
 class Seat:
     name: str
     bot: str | None = None  # None: a human; else the bot level
+    # A human who plays on their own device (the kitchen table: tablegames/table/),
+    # not at the shared keyboard.
+    phone: bool = False
 
     @property
     def is_human(self) -> bool:
         return self.bot is None
 
+    @property
+    def at_keyboard(self) -> bool:
+        """A human who plays at the shared keyboard (hot seat)."""
+        return self.bot is None and not self.phone
+
     def label(self) -> str:
         return self.name if self.is_human else f"{self.name} (bot: {level_name(self.bot or '')})"
 
-    def to_json(self) -> dict[str, str | None]:
+    def to_json(self) -> dict[str, str | bool | None]:
         """The seat in a save and in JSON output: the level as players call
         it ("normal"); ``check_level`` reads that and the stored name
         ("heuristic", in older saves) alike."""
-        return {"name": self.name, "bot": None if self.bot is None else level_name(self.bot)}
+        data: dict[str, str | bool | None] = {"name": self.name,
+                                              "bot": None if self.bot is None else level_name(self.bot)}
+        if self.phone:
+            data["phone"] = True  # (only then: saves without phones stay as they were)
+        return data
 
 
 def check_name(text: str, where: str = "") -> str:
@@ -107,7 +119,7 @@ def check_seats(seats: Sequence[Seat], spec: GameSpec) -> list[Seat]:
     """Every seat checked: names (tidied), distinct names, bot levels the
     game has, and a player count the game takes. Returns the tidied seats."""
     checked = [Seat(check_name(seat.name, f"Seat {i + 1}"),
-                    None if seat.bot is None else check_level(seat.bot, spec))
+                    None if seat.bot is None else check_level(seat.bot, spec), seat.phone and seat.bot is None)
                for i, seat in enumerate(seats)]
     check_distinct(seat.name for seat in checked)
     try:
@@ -122,7 +134,9 @@ def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
 
     A name is a human; "bot" is a bot at the game's default level, named
     "Bot 1", "Bot 2"... in seat order; "bot:LEVEL" one at LEVEL (easy,
-    normal, hard), named "Bot 2 (hard)" when LEVEL is not the default. None: "You" and bots up to the smallest player count."""
+    normal, hard), named "Bot 2 (hard)" when LEVEL is not the default;
+    "Kim@phone" a human who plays on their own phone. None: "You" and bots
+    up to the smallest player count."""
     if text is None:
         return [Seat("You")] + [Seat(f"Bot {i}", spec.default_bot) for i in range(1, spec.min_players)]
     parts = text.split(",")
@@ -140,7 +154,11 @@ def parse_seats(text: str | None, spec: GameSpec) -> list[Seat]:
             name = f"Bot {bots}" if level == spec.default_bot else f"Bot {bots} ({level_name(level)})"
             seats.append(Seat(name[:MAX_NAME], level))
         else:
-            seats.append(Seat(check_name(part, f"Seat {number}")))
+            name, at, device = part.rpartition("@") if "@" in part else (part, "", "")
+            if at and device.strip().lower() != "phone":
+                raise SeatError(f"Seat {number}: {quoted(part)} names no device: write a name, "
+                                f"or a name and @phone (Kim@phone).")
+            seats.append(Seat(check_name(name, f"Seat {number}"), phone=bool(at)))
     return check_seats(seats, spec)
 
 

@@ -35,6 +35,8 @@ from tablegames.ui.glyphs import glyphs_for
 if TYPE_CHECKING:  # (the picker's first frame loads no match machinery)
     from tablegames.core.game import GameSpec
     from tablegames.core.match import Match
+    from tablegames.core.match_side import MatchSide
+    from tablegames.table.owner import KitchenTable
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # A handover ignores every key and click for this long after it appears
@@ -113,11 +115,19 @@ class TableGamesApp(App[None]):
         # The command palette's "Keys" panel closes with Escape (the key
         # does its usual job whenever the panel is not shown).
         Binding("escape", "hide_keys", "Close the keys", show=False, priority=True),
+        # The kitchen table's join panel (ui/join_panel.py): away, or back for a rejoin.
+        Binding("j", "toggle_join_panel", "Phones", show=False),
+        Binding("m", "move_phone_seat", "Move a phone seat", show=False),
     ]
 
     def __init__(self, match: Match | None = None, ascii: bool = False, bot_delay: float = 0.4,
-                 tune_gc: bool = False, handover_guard: float = HANDOVER_GUARD):
+                 tune_gc: bool = False, handover_guard: float = HANDOVER_GUARD,
+                 table_address: tuple[str, int] = ("127.0.0.1", 0)):
         super().__init__()
+        # Where a match with phone seats listens for them (--host, --port;
+        # port 0: any free one), and its table once it has one (tablegames/table/).
+        self.table_address = table_address
+        self.table: KitchenTable | None = None
         # Seconds a handover is on screen before Enter hands the keyboard over
         # (ui/handover.py); 0 arms it at once (tests that do not test the guard).
         self.handover_guard = handover_guard
@@ -246,10 +256,14 @@ class TableGamesApp(App[None]):
         self._before_results_done.add(match)
         self.show_match(match)
 
-    def show_match(self, match: Match) -> None:
+    def show_match(self, match: MatchSide) -> None:
         """Replace the current match screen with the one the match needs now.
         When the keyboard passes (a game screen gives way to a handover), a
-        blank frame comes between them (see ``BlankScreen``)."""
+        blank frame comes between them (see ``BlankScreen``). (Game screens
+        call it with what they talk to: here, in the owner, the Match.)"""
+        from tablegames.core.match import Match
+
+        assert isinstance(match, Match)
         from tablegames.ui.blank import BlankScreen
         from tablegames.ui.game_screen import GameScreen
         from tablegames.ui.handover import HandoverScreen
@@ -296,15 +310,94 @@ class TableGamesApp(App[None]):
         if self.playing is not None and self.playing is not match:
             self.playing.let_go()
         self.playing = match
+        self._open_table(match)
+
+    # ----- the kitchen table (phone seats)
+    def _open_table(self, match: Match | None) -> None:
+        """A match with phone seats gets its table (new links, new tokens)
+        when it opens here; the one before is closed."""
+        old = self.table
+        if old is not None and (match is None or old.match is not match):
+            self.table = None
+            self.run_worker(old.stop(), group="table")
+        if match is not None and match.phones and self.table is None and not match.is_over():
+            from tablegames.table.owner import KitchenTable
+
+            host, port = self.table_address
+            self.table = table = KitchenTable(match, host, port, on_change=self._table_changed)
+            self.run_worker(self._start_table(table), group="table")
+
+    async def _start_table(self, table: KitchenTable) -> None:
+        try:
+            await table.start()
+        except OSError as exc:
+            self.notify(f"The phones cannot join: cannot listen on {table.host} port {table.port} "
+                        f"({exc.strerror or exc}).", severity="error", timeout=30)
+        self._table_changed()
+
+    def _table_changed(self) -> None:
+        """A phone moved, or a phone seat joined or dropped: the shared
+        screen catches up."""
+        from tablegames.ui.game_screen import GameScreen
+        from tablegames.ui.join_panel import JoinPanel
+
+        if not self.screen_stack or not self.is_running:
+            return  # (the app is closing)
+        for panel in self.screen.query(JoinPanel):
+            panel.show_table(self.table, self.ascii)
+        screen = self.screen
+        if isinstance(screen, GameScreen) and self.table is not None and screen.match is self.table.match:
+            screen.after_change()
+
+    def attach_join_panel(self, screen: Screen[Any]) -> None:
+        """On the owner's match screens (game, handover) while it has a table."""
+        if self.table is None:
+            return
+        from tablegames.ui.join_panel import JoinPanel
+
+        screen.styles.layers = ("default", "overlay")  # type: ignore[assignment]
+        panel = JoinPanel()
+        screen.mount(panel)
+        panel.show_table(self.table, self.ascii)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_join_panel":
+            return self.table is not None
+        if action == "move_phone_seat":
+            return self.table is not None and any(phone.asking for phone in self.table.seats.values())
+        if action == "hide_keys":
+            return bool(self.screen.query("HelpPanel"))
+        return True
+
+    def action_move_phone_seat(self) -> None:
+        """The shared screen confirms that a seat another device asked for
+        moves to it (tablegames/table/owner.py)."""
+        if self.table is not None:
+            moved = self.table.allow_move()
+            if moved:
+                self.notify(f"{', '.join(phone.name for phone in moved)}: the next device to open the link "
+                            f"takes the seat.")
+
+    def action_toggle_join_panel(self) -> None:
+        from tablegames.ui.join_panel import JoinPanel
+
+        for panel in self.screen.query(JoinPanel):
+            panel.flipped = not panel.flipped
+            panel.show_table(self.table, self.ascii)
 
     def let_go(self) -> None:
         """No match is open here any more (the picker, or the app closing)."""
         if self.playing is not None:
             self.playing.let_go()
             self.playing = None
+        self._open_table(None)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        table = self.table
+        self.table = None
         self.let_go()
+        if table is not None:
+            await table.stop()  # no phone's app process outlives the owner
 
     def show_rules(self, spec: GameSpec) -> None:
         """A game's rules page over the current screen."""
@@ -349,11 +442,6 @@ class TableGamesApp(App[None]):
         if node is self or node.is_attached:
             super().update_styles(node, animate=animate)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hide_keys":
-            return bool(self.screen.query("HelpPanel"))
-        return True
-
     def action_hide_keys(self) -> None:
         self.action_hide_help_panel()
 
@@ -382,12 +470,13 @@ def _index_finished(path: Path) -> None:
     note_finished(path)
 
 
-def run_app(match: Match | None = None, ascii: bool = False, app: TableGamesApp | None = None) -> int:
+def run_app(match: Match | None = None, ascii: bool = False, app: TableGamesApp | None = None,
+            table_address: tuple[str, int] = ("127.0.0.1", 0)) -> int:
     """Start the app at the picker, or straight into ``match`` (or run
     ``app``, e.g. a review's). Returns the exit status: 1 after a crash
     (reported in one line on stderr)."""
     if app is None:
-        app = TableGamesApp(match=match, ascii=ascii, tune_gc=True)
+        app = TableGamesApp(match=match, ascii=ascii, tune_gc=True, table_address=table_address)
     threshold = gc.get_threshold()
     try:
         app.run()

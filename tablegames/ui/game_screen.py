@@ -87,7 +87,8 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from tablegames.core.game import IllegalAction
-from tablegames.core.match import BotTurn, Match, NotHeld
+from tablegames.core.match import BotTurn, NotHeld
+from tablegames.core.match_side import MatchSide
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
@@ -160,8 +161,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
                             "key_offered and EXPLAINS, not by check_action")
         cls._phase_index = _index_phase_keys(cls.PHASE_KEYS)
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: MatchSide) -> None:
         super().__init__()
+        # The local Match, or a phone's RemoteMatch (core/match_side.py).
         self.match = match
         self.view: ViewT = cast(ViewT, {})
         self._bot_timer: asyncio.TimerHandle | None = None
@@ -250,6 +252,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
     def on_mount(self) -> None:
         log = self.query_one(LogPanel)
         log.border_title = "Log"
+        self.app.attach_join_panel(self)  # (the owner's, while phone seats play: ui/join_panel.py)
         self.redraw()
 
     def on_unmount(self) -> None:
@@ -263,6 +266,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     def _resume(self) -> None:
         self._catching_up = False
+        if not self.is_current:
+            return  # covered again meanwhile (or being taken down): the next resume catches up
         self.redraw()
         self.advance()
 
@@ -293,7 +298,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         match = self.match
         if match.is_over() and self.showing_final_table:
             return
-        if (match.is_over() and match.record.actions and match.is_bot(match.record.actions[-1][0])
+        last = match.last_mover()
+        if (match.is_over() and last is not None and match.is_bot(last)
                 and not match.spec.before_results):  # (a game's own step before the results shows the end)
             self.showing_final_table = True
             self.query_one("#status", TextLine).show(
@@ -477,7 +483,7 @@ class GenericGameScreen(GameScreen[Mapping[str, Any]]):
     """For a game without its own screen: its view as text and its legal
     actions in a DecisionPanel (arrows and Enter, the number, or a click)."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: MatchSide) -> None:
         super().__init__(match)
         self.actions: list[Any] = []
 
@@ -505,7 +511,7 @@ class GenericGameScreen(GameScreen[Mapping[str, Any]]):
             self.act(self.actions[event.index])
 
 
-def game_screen_for(match: Match) -> GameScreen[Any]:
+def game_screen_for(match: MatchSide) -> GameScreen[Any]:
     """The screen class the game's spec names, else the generic one."""
     if not match.spec.screen:
         return GenericGameScreen(match)

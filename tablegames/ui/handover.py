@@ -113,6 +113,7 @@ class HandoverScreen(Screen[None]):
         return f"Players ({glyphs.turn} to decide): " + ", ".join(parts)
 
     def on_mount(self) -> None:
+        self.app.attach_join_panel(self)
         match = self.match
         recap = [event.text for event in match.recap(self.next_seat)]
         self.query_one("#recap", LogPanel).show(recap or ["(nothing new)"])

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 NAME_LENGTH = MAX_NAME
-HUMAN = last_seats.HUMAN  # a seat type: "human" or a bot level
+HUMAN = last_seats.HUMAN  # a seat type: "human", "phone" or a bot level
+PHONE = last_seats.PHONE  # a human who plays on their own phone (tablegames/table/)
+PEOPLE = (HUMAN, PHONE)
 
 
 class SetupScreen(Screen[None]):
@@ -73,7 +75,7 @@ class SetupScreen(Screen[None]):
                 self.human_names[i] = check_name(row.name)
             except SeatError:
                 pass
-            if row.type == HUMAN or row.type in spec.bots:
+            if row.type in PEOPLE or row.type in spec.bots:
                 self.start_kinds[i] = row.type
         for option in spec.options:
             value = last.options.get(option.key)
@@ -84,12 +86,13 @@ class SetupScreen(Screen[None]):
         spec = self.spec
         glyphs = self.app.glyphs
         # Human, then the bots from the weakest up (easy, normal, hard); a
-        # bot seat starts at the game's default level.
+        # bot seat starts at the game's default level. Last, a human on
+        # their own phone (the kitchen table).
         kinds = [(HUMAN, "Human")] + [
             (level, f"Bot ({level_label(level)})")
             for level in sorted(spec.bots, key=lambda level: LEVELS.index(level) if level in LEVELS
                                 else len(LEVELS))
-        ]
+        ] + [(PHONE, "Phone")]
         with VerticalScroll(id="setup"):
             yield Static(f"{spec.title}: who plays?", id="setup-title", markup=False)
             yield Static(f"{glyphs.up_down} or Tab: next field {glyphs.sep} {glyphs.left_right}: change a choice "
@@ -154,7 +157,7 @@ class SetupScreen(Screen[None]):
         names = self.seat_names(kinds)
         for i, kind in enumerate(kinds):
             field = self.query_one(f"#name-{i}", Input)
-            if kind == HUMAN:
+            if kind in PEOPLE:
                 if field.disabled:
                     field.value = self.human_names[i]
                     field.disabled = False
@@ -201,7 +204,8 @@ class SetupScreen(Screen[None]):
         seats: list[Seat] = []
         for i in range(count):
             kind = self.query_one(f"#kind-{i}", Cycler).value
-            seats.append(Seat(self.query_one(f"#name-{i}", Input).value, None if kind == HUMAN else kind))
+            seats.append(Seat(self.query_one(f"#name-{i}", Input).value, None if kind in PEOPLE else kind,
+                              phone=kind == PHONE))
         return check_seats(seats, self.spec)
 
     def read_seed(self) -> int | None:
@@ -229,9 +233,9 @@ class SetupScreen(Screen[None]):
         rows = []
         for i in range(self.spec.max_players):
             kind = self.query_one(f"#kind-{i}", Cycler).value
-            if i < len(seats) and kind == HUMAN:
+            if i < len(seats) and kind in PEOPLE:
                 name = seats[i].name  # as checked (spaces tidied)
-            elif kind == HUMAN:
+            elif kind in PEOPLE:
                 name = self.query_one(f"#name-{i}", Input).value
             else:
                 name = self.human_names[i]

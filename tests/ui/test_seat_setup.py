@@ -152,3 +152,20 @@ async def test_remembered_values_that_do_not_fit_the_game_are_left_out(data_dir)
         setup.query_one("#kind-3", Cycler).value = "human"
         await pilot.pause()
         assert fields(setup)["seats"][3] == ("Dee", "human")  # the 40-letter name was dropped
+
+
+async def test_a_phone_seat_keeps_its_name_starts_a_match_on_a_phone_and_is_remembered(data_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot)
+        setup.query_one("#name-0", Input).value = "Kim"
+        setup.query_one("#kind-0", Cycler).value = "phone"
+        await pilot.pause()
+        assert not setup.query_one("#name-0", Input).disabled  # a person: the name stays theirs
+        await start(pilot)
+        match = app.playing
+        assert match is not None and match.record.seats[0].phone and match.names[0] == "Kim"
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot)
+        assert fields(setup)["seats"][0] == ("Kim", "phone")

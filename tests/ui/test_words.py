@@ -109,7 +109,7 @@ async def test_seat_setup_names_bots_as_the_command_line_does():
         assert "Bot 1 (bot)" not in screen_text(app)
 
 
-async def test_seat_type_cycles_from_human_through_easy_normal_hard():
+async def test_seat_type_cycles_from_human_through_easy_normal_hard_then_phone():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -121,8 +121,9 @@ async def test_seat_type_cycles_from_human_through_easy_normal_hard():
         kind = setup.query_one("#kind-1", Cycler)
         kind.focus()
         seen = []
-        for _ in range(4):
+        for _ in range(5):
             await pilot.press("right")
             await pilot.pause()
             seen.append(kind.value)
-        assert [level_name(v) if v != "human" else v for v in seen] == ["easy", "normal", "hard", "human"]
+        assert [level_name(v) if v not in ("human", "phone") else v for v in seen] == [
+            "easy", "normal", "hard", "phone", "human"]

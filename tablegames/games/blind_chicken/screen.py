@@ -25,7 +25,7 @@ from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
 from tablegames.games.blind_chicken.view import BlindChickenView, LastTrick
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
-from tablegames.core.match import Match
+from tablegames.core.match_side import MatchSide
 from tablegames.core.words import plural
 from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, ScoreTable, TextLine, TrickArea
 
@@ -40,7 +40,7 @@ _play = Binding.Group("Play end", compact=True)
 # a confirmed arrangement that is taken back comes back from the rules in the
 # dealt order: this keeps it as the player made it. Only ever shown to that
 # seat, on its own screen, in the arranging phase.
-_ARRANGED: "WeakKeyDictionary[Match, dict[int, tuple[tuple[object, ...], list[str]]]]" = WeakKeyDictionary()
+_ARRANGED: "WeakKeyDictionary[MatchSide, dict[int, tuple[tuple[object, ...], list[str]]]]" = WeakKeyDictionary()
 
 
 class BlindChickenScreen(GameScreen[BlindChickenView]):
@@ -73,7 +73,7 @@ class BlindChickenScreen(GameScreen[BlindChickenView]):
         PLAY: {"play"},
     }
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: MatchSide) -> None:
         super().__init__(match)
         self.order: list[str] = []  # the hand as arranged so far (ordering phase)
         self.order_key: tuple[object, ...] = ()

@@ -34,7 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from tablegames.core.match import Match
+from tablegames.core.match_side import MatchSide
 from tablegames.games.blind_business.vocab import (
     ACCEPT,
     NO,
@@ -111,7 +111,7 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
     # "o" always answers: when it cannot toggle a token, it says why.
     EXPLAINS = {"ok_why": "toggle_ok"}
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: MatchSide) -> None:
         super().__init__(match)
         self.pick_key: tuple[Any, ...] = ()
         self.target: int | None = None  # the rival whose slot is picked (ask)

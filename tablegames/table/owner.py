@@ -1,0 +1,396 @@
+"""The owner's side of the kitchen table: a web server, in the owner app's
+own event loop, that serves each phone seat's page and runs one app process
+per page (textual-serve's machinery, as `tablegames serve` uses it), and a
+channel to each such process (``channel.py``).
+
+Who may join: each phone seat's link carries a secret token
+(``secrets.token_urlsafe(24)``: 192 random bits), new for every match (a
+resumed match gets new ones), kept in memory only: never in a log (the
+server writes no access log) nor in the match record. A page or websocket
+whose token is missing, made up or altered gets 404 before any app process
+starts; every such miss from one address makes the next answer to it wait
+longer (``WrongTokens``). While a seat's page is connected, a second page
+on the same link gets a page saying the seat is taken (409). A page that
+drops (a closed tab, a phone asleep) leaves the seat as it was: the link
+opens it again, with the seat's current snapshot, from the same browser
+(a cookie names the device that holds the seat); another device gets the
+seat only once the shared screen confirms the move (``allow_move``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import secrets
+import socket
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from tablegames.core.game import IllegalAction
+from tablegames.core.match import Match
+from tablegames.table import channel
+
+TOKEN_BYTES = 24  # 192 bits (at least 128 asked for)
+WAITING, JOINED, DROPPED = "waiting", "joined", "dropped"
+PHONE_COMMAND = [sys.executable, "-m", "tablegames.table.phone_app"]
+QUIT_GRACE_SECONDS = 3.0
+
+
+@dataclass
+class PhoneSeat:
+    seat: int
+    name: str
+    token: str
+    state: str = WAITING
+    writer: asyncio.StreamWriter | None = None
+    # The device holding the seat (its cookie's value), once one has joined.
+    device: str | None = None
+    # Another device asked for the seat while it was dropped; the shared
+    # screen may let it (``KitchenTable.allow_move``).
+    asking: bool = False
+    move_allowed: bool = False
+
+    @property
+    def cookie(self) -> str:
+        return f"tablegames-seat-{self.seat}"
+
+
+class WrongTokens:
+    """Misses (pages or websockets with a wrong token) per address: the
+    first few are answered at once, then each waits twice as long as the
+    one before, up to ``MAX_DELAY`` seconds, so guessing is slowed to a crawl."""
+
+    FREE = 3
+    MAX_DELAY = 30.0
+
+    def __init__(self) -> None:
+        self.misses: dict[str, int] = {}
+
+    def miss(self, address: str) -> float:
+        """Count a miss; the seconds its answer must wait."""
+        count = self.misses.get(address, 0) + 1
+        self.misses[address] = count
+        return self.delay(count)
+
+    @classmethod
+    def delay(cls, count: int) -> float:
+        return 0.0 if count <= cls.FREE else min(cls.MAX_DELAY, 0.25 * 2 ** (count - cls.FREE - 1))
+
+
+@dataclass
+class KitchenTable:
+    """The phone seats of one match, and the server they join through."""
+
+    match: Match
+    host: str
+    port: int
+    # Called (in the owner's loop) after a phone's move or a seat's change of state.
+    on_change: Callable[[], None] = lambda: None
+    seats: dict[int, PhoneSeat] = field(default_factory=dict)
+    wrong_tokens: WrongTokens = field(default_factory=WrongTokens)
+    # App processes started, per seat (tests count them: none for a wrong token).
+    started: int = 0
+
+    def __post_init__(self) -> None:
+        for seat in self.match.phones:
+            self.seats[seat] = PhoneSeat(seat, self.match.names[seat], secrets.token_urlsafe(TOKEN_BYTES))
+        self._runner: Any = None
+        self._services: set[Any] = set()
+        self.match.listeners.append(self._push_all)
+
+    # ----- links and states
+    def link(self, seat: int) -> str:
+        return f"http://{_url_host(link_host(self.host))}:{self.port}/seat/{self.seats[seat].token}"
+
+    def allow_move(self) -> list[PhoneSeat]:
+        """The shared screen confirms: each seat another device asked for
+        goes to the next device that opens its link. The seats moved."""
+        moved = [phone for phone in self.seats.values() if phone.asking and phone.state != JOINED]
+        for phone in moved:
+            phone.asking, phone.move_allowed = False, True
+        self.on_change()
+        return moved
+
+    def _device_ok(self, phone: PhoneSeat, request: Any) -> bool:
+        """The seat's own device, a first one, or one the shared screen let in."""
+        return phone.device is None or phone.move_allowed or request.cookies.get(phone.cookie) == phone.device
+
+    def waiting(self) -> list[PhoneSeat]:
+        return [phone for phone in self.seats.values() if phone.state != JOINED]
+
+    def _seat_of(self, token: str) -> PhoneSeat | None:
+        found = None
+        for phone in self.seats.values():  # (compared in constant time, every one)
+            if hmac.compare_digest(phone.token.encode(), token.encode()):
+                found = phone
+        return found
+
+    # ----- the server
+    async def start(self) -> None:
+        from aiohttp import web
+
+        app = web.Application()
+        app.add_routes([
+            web.get("/seat/{token}", self._page),
+            web.get("/seat/{token}/ws", self._websocket),
+            web.static("/static", _textual_serve_path() / "static"),
+        ])
+        # No access log: the path holds the token.
+        self._runner = runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        await web.TCPSite(runner, self.host, self.port).start()
+        if self.port == 0:  # (any free port: the one the system gave)
+            self.port = int(runner.addresses[0][1])
+
+    async def stop(self) -> None:
+        if self._push_all in self.match.listeners:
+            self.match.listeners.remove(self._push_all)
+        await asyncio.gather(*(_end(service) for service in list(self._services)), return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _refuse_token(self, request: Any) -> Any:
+        from aiohttp import web
+
+        await asyncio.sleep(self.wrong_tokens.miss(request.remote or "?"))
+        return web.Response(status=404, text="No seat at this table has that link.")
+
+    async def _page(self, request: Any) -> Any:
+        from aiohttp import web
+
+        phone = self._seat_of(request.match_info["token"])
+        if phone is None:
+            return await self._refuse_token(request)
+        if phone.state == JOINED:
+            return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
+        if not self._device_ok(phone, request):
+            phone.asking = True
+            self.on_change()
+            return web.Response(status=409, content_type="text/html", text=_move_page(phone.name))
+        if phone.device is None or phone.move_allowed:
+            phone.device, phone.move_allowed = secrets.token_urlsafe(16), False
+        response = web.Response(content_type="text/html", text=_index_page(request, phone))
+        response.set_cookie(phone.cookie, phone.device, path=f"/seat/{phone.token}", httponly=True, samesite="Strict")
+        return response
+
+    async def _websocket(self, request: Any) -> Any:
+        from aiohttp import web
+
+        phone = self._seat_of(request.match_info["token"])
+        if phone is None:
+            return await self._refuse_token(request)
+        if phone.state == JOINED:
+            return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
+        if phone.device is None or request.cookies.get(phone.cookie) != phone.device:
+            return web.Response(status=409, content_type="text/html", text=_move_page(phone.name))
+        phone.state = JOINED  # (before any wait: a second page at the same moment is refused)
+        self.on_change()
+        websocket = web.WebSocketResponse(heartbeat=15)
+        service: Any = None
+        ours, theirs = socket.socketpair()
+        try:
+            await websocket.prepare(request)
+            width = _size(request.query.get("width"), 80)
+            height = _size(request.query.get("height"), 24)
+            service = _phone_service(websocket, theirs)
+            self._services.add(service)
+            self.started += 1
+            await service.start(width, height)
+            theirs.close()
+            reader, writer = await asyncio.open_connection(sock=ours, limit=channel.MAX_LINE)
+            listener = asyncio.create_task(self.serve_phone(phone, reader, writer))
+            try:
+                await _process_messages(websocket, service)
+            finally:
+                listener.cancel()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # one phone's trouble never stops the table
+            print(f"tablegames: {phone.name}'s phone page stopped: {error.__class__.__name__}", file=sys.stderr)
+        finally:
+            theirs.close()
+            if phone.writer is not None:
+                phone.writer.close()
+                phone.writer = None
+            else:
+                ours.close()
+            if service is not None:
+                await _end(service)
+                self._services.discard(service)
+            phone.state = DROPPED
+            self.on_change()
+        return websocket
+
+    async def serve_phone(self, phone: PhoneSeat, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        """The channel to one phone's app process: its seat, its snapshot
+        (again after every change), and its moves, until it closes."""
+        phone.writer = writer
+        channel.write(writer, {"type": "seat", "game": self.match.record.game, "seat": phone.seat,
+                               "seats": [seat.to_json() for seat in self.match.record.seats]})
+        self._push(phone)
+        while True:
+            message = await channel.read(reader)
+            if message is None:
+                return
+            if message.get("type") == "play":
+                self._play(phone, message.get("action"), message.get("change"))
+
+    def _play(self, phone: PhoneSeat, action: object, change: object) -> None:
+        """A phone's move, checked as any move; refused in one sentence."""
+        if not isinstance(action, str) or change != self.match.changes:
+            self._refuse(phone, "The table moved on meanwhile: here it is now.")
+            return
+        try:
+            self.match.play_for(phone.seat, action)
+        except (IllegalAction, ValueError) as exc:
+            self._refuse(phone, str(exc))
+            return
+        self.on_change()
+
+    def _refuse(self, phone: PhoneSeat, message: str) -> None:
+        if phone.writer is not None:
+            channel.write(phone.writer, {"type": "refused", "message": message})
+            self._push(phone)
+
+    def _push(self, phone: PhoneSeat) -> None:
+        if phone.writer is not None:
+            channel.write(phone.writer, {"type": "update", "snapshot": self.match.seat_snapshot(phone.seat)})
+
+    def _push_all(self) -> None:
+        for phone in self.seats.values():
+            self._push(phone)
+
+
+def link_host(host: str) -> str:
+    """The address phones use: the one listened on, or, for all of this
+    machine's addresses (0.0.0.0, ::), the one its name resolves to."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
+    return host
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _textual_serve_path() -> Path:
+    import textual_serve
+
+    return Path(textual_serve.__file__).resolve().parent
+
+
+def _index_page(request: Any, phone: PhoneSeat) -> str:
+    """textual-serve's page, with its websocket on the seat's link and no
+    web font from elsewhere (the page loads nothing but from this table)."""
+    import jinja2
+
+    template_text = (_textual_serve_path() / "templates" / "app_index.html").read_text()
+    template_text = "\n".join(line for line in template_text.splitlines() if "fonts.googleapis.com" not in line)
+    base = f"{request.scheme}://{request.host}"
+    socket_base = ("wss:" if request.scheme == "https" else "ws:") + base.split(":", 1)[1]
+    return str(jinja2.Template(template_text).render(
+        font_size=16,
+        app_websocket_url=f"{socket_base}/seat/{phone.token}/ws",
+        config={"static": {"url": f"{base}/static/"}},
+        application={"name": f"tablegames: {html.escape(phone.name)}"},
+    ))
+
+
+def _taken_page(name: str) -> str:
+    shown = html.escape(name)
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Seat taken</title></head>"
+            f"<body><h1>This seat is taken</h1><p>{shown}'s seat is open on another device right now. "
+            f"If that is your seat, close it there first.</p></body></html>")
+
+
+def _move_page(name: str) -> str:
+    shown = html.escape(name)
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Seat on another device</title></head>"
+            f"<body><h1>This seat is on another device</h1><p>{shown}'s seat was opened on another device. "
+            f"To move it to this one, confirm on the shared screen (key m), then open the link again.</p>"
+            f"</body></html>")
+
+
+def _phone_service(websocket: Any, their_end: socket.socket) -> Any:
+    from textual_serve.app_service import AppService
+    from textual_serve.download_manager import DownloadManager
+
+    class PhoneService(AppService):
+        """One phone page's app, with the channel's end as a descriptor it
+        inherits, in a session of its own (Ctrl+C reaches the owner only)."""
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+            environment = self._build_environment(width=width, height=height)
+            environment[channel.FD_VARIABLE] = str(their_end.fileno())
+            self._process = process = await asyncio.create_subprocess_exec(
+                *PHONE_COMMAND, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, env=environment, pass_fds=(their_end.fileno(),),
+                start_new_session=True)
+            assert process.stdin is not None
+            self._stdin = process.stdin
+            return process
+
+    async def close() -> None:
+        await websocket.close()
+
+    return PhoneService(" ".join(PHONE_COMMAND), write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                        close=close, download_manager=DownloadManager(), debug=False)
+
+
+async def _process_messages(websocket: Any, service: Any) -> None:
+    """The page's keys, size and focus to its app (textual-serve's loop)."""
+    from aiohttp import WSMsgType
+
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            envelope = message.json()
+        except ValueError:
+            continue
+        if not isinstance(envelope, list) or not envelope:
+            continue
+        kind = envelope[0]
+        if kind == "stdin" and len(envelope) > 1 and isinstance(envelope[1], str):
+            await service.send_bytes(envelope[1].encode("utf-8"))
+        elif kind == "resize" and len(envelope) > 1 and isinstance(envelope[1], dict):
+            await service.set_terminal_size(_size(str(envelope[1].get("width")), 80),
+                                            _size(str(envelope[1].get("height")), 24))
+        elif kind == "ping" and len(envelope) > 1:
+            await websocket.send_json(["pong", envelope[1]])
+        elif kind == "blur":
+            await service.blur()
+        elif kind == "focus":
+            await service.focus()
+
+
+async def _end(service: Any) -> None:
+    """Ask one phone's app to quit, wait a moment, then end it."""
+    process = service._process
+    try:
+        await asyncio.wait_for(service.stop(), QUIT_GRACE_SECONDS)
+    except (asyncio.TimeoutError, Exception):
+        pass
+    if process is not None and process.returncode is None:
+        try:
+            process.kill()
+        except ProcessLookupError:
+            pass
+        await process.wait()
+
+
+def _size(text: str | None, default: int) -> int:
+    try:
+        value = int((text or "").strip())
+    except ValueError:
+        return default
+    return value if 1 <= value <= 1000 else default
+

@@ -1,0 +1,297 @@
+"""The kitchen table end to end: the owner app (headless, in a thread:
+tests/table/owner.py) serves two phone seats to real headless Chromium
+pages (the system's executable, no browser downloaded; every request to
+anything but 127.0.0.1 is aborted), a hot-seat human plays at the shared
+keyboard, a bot plays itself.
+
+Blind Chicken, Kim and Lee on phones, Ann at the keyboard, a bot: the
+whole match, every phone move a tap on the phone's page. At every frame
+read (each phone page's xterm.js buffer, the shared screen's text) no card
+face of a seat that may not be seen there: a phone shows only its own
+hand's cards (and cards out of every hand, on the table); the shared screen
+never a phone seat's card, and Ann's only while she has the keyboard."""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tablegames.core.match import Match
+from tablegames.core.seats import parse_seats
+from tablegames.core import registry
+from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.handover import HandoverScreen
+from tests.browser.conftest import CHROMIUM, VIEWPORT, browser_or_skip
+from tests.browser.terminal import CATCH_TERMINAL, Screen, Terminal
+from tests.fixtures.blind_chicken.driver import decide
+from tests.table.owner import OwnerThread
+
+DEADLINE_SECONDS = 60.0
+# A Blind Chicken card face's number: "│37 │" or "┃37 ┃".
+CARD_FACE = re.compile(r"[│┃](\d{1,2}) ?[│┃]")
+LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:")
+
+
+def until(condition: Any, what: str, seconds: float = DEADLINE_SECONDS) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        found = condition()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+def faces(text: str) -> set[int]:
+    return {int(number) for number in CARD_FACE.findall(text)}
+
+
+def hand(match: Match, seat: int) -> set[int]:
+    """A seat's cards now (only a test reads the owner's state)."""
+    return {int(card[1:]) for card in match._state.view(seat)["hand"]}
+
+
+def http_status(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=DEADLINE_SECONDS) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+@pytest.fixture
+def chromium():
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def phone_page(browser: Any, url: str, context: Any = None) -> Terminal:
+    """A page on a phone of its own (a new browser context: its own
+    cookies), or on the phone ``context`` again; a touch screen."""
+    if context is None:
+        context = browser.new_context(viewport=VIEWPORT, has_touch=True)
+        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(LOCAL)
+                      else route.abort())
+    page = context.new_page()
+    page.add_init_script(CATCH_TERMINAL)
+    page.goto(url)
+    return Terminal(page)
+
+
+def kitchen_match(players: str, seed: int = 3) -> Match:
+    spec = registry.get("blind-chicken")
+    return Match.new("blind-chicken", parse_seats(players, spec), {"hands": 1}, seed=seed)
+
+
+def table_of(owner: OwnerThread) -> Any:
+    return until(lambda: owner.app.table if owner.app.table and owner.app.table.port else None,
+                 "the table to listen")
+
+
+def tap_decision(term: Terminal, screen: Screen, phase: str) -> None:
+    """One decision on a phone page, by a tap: arranging, Done; playing,
+    the left end card; setting aside, keep all tricks."""
+    if phase == "order":
+        term.click(r"\bDone\b", screen, offset=1)
+    elif phase == "play":
+        rows = [y for y, row in enumerate(screen.rows) if re.search(r"[┏╭][─━]{3}[┓╮]", row)]
+        where = screen.find(r"L▲") or screen.find(r"\bL\b")
+        row = max(y for y in rows if where is None or y < where[0])
+        col = re.search(r"[┏╭][─━]{3}[┓╮]", screen.rows[row]).start()
+        term.click_cell(row + 1, col + 2)
+    elif phase == "aside":
+        term.click(r"Keep all tricks", screen, offset=2)
+    else:
+        raise AssertionError(f"no decision in phase {phase!r}")
+
+
+def check_phone_frame(owner: OwnerThread, match: Match, seat: int, screen: Screen) -> None:
+    """The hands are read after the frame: a card played since is out of
+    every hand (one deal: no card comes back to a hand)."""
+    shown = faces(screen.text)
+    hands = owner.run(lambda: [hand(match, other) for other in range(len(match.names))])
+    for other in range(len(match.names)):
+        if other != seat:
+            leaked = shown & hands[other]
+            assert not leaked, (f"{match.names[seat]}'s phone shows {match.names[other]}'s cards {leaked}:\n"
+                                f"{screen.text}")
+
+
+def check_shared_frame(owner: OwnerThread, match: Match) -> bool:
+    """True when the frame showed the hand of the seat at the keyboard (so
+    the check reads the cards it looks for)."""
+    text, on_screen, hands = owner.run(lambda: (owner_text(owner), match.on_screen(),
+                                                [hand(match, seat) for seat in range(len(match.names))]))
+    shown = faces(text)
+    for seat in range(len(match.names)):
+        if seat != on_screen or match.is_phone(seat):
+            leaked = shown & hands[seat]
+            assert not leaked, f"the shared screen shows {match.names[seat]}'s cards {leaked}:\n{text}"
+    return on_screen is not None and bool(hands[on_screen]) and hands[on_screen] <= shown
+
+
+def owner_text(owner: OwnerThread) -> str:
+    from tests.ui.helpers import screen_text
+
+    return screen_text(owner.app)
+
+
+def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_each_hand_only_to_its_owner(
+        chromium, tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(tmp_path / "data"))
+    match = kitchen_match("Kim@phone,Lee@phone,Ann,bot")
+    with OwnerThread(match) as owner:
+        table = table_of(owner)
+        links = [table.link(0), table.link(1)]
+        # Both links on the shared screen.
+        until(lambda: all(link in owner.text() for link in links), "both links on the shared screen")
+
+        # A wrong token (altered, made up, missing) is refused before any app starts.
+        for url in (links[0][:-3] + ("abc" if not links[0].endswith("abc") else "xyz"),
+                    links[0].rsplit("/", 1)[0] + "/made-up", links[0].rsplit("/", 1)[0] + "/"):
+            status, _ = http_status(url)
+            assert status in (403, 404), url
+        assert table.started == 0
+
+        phones = {0: phone_page(chromium, links[0]), 1: phone_page(chromium, links[1])}
+        for seat, term in phones.items():
+            term.wait_for(rf"{match.names[seat]}: arrange your hand")
+        until(lambda: all(phone.state == "joined" for phone in table.seats.values()), "both phones to join")
+        # Kim's page shows Kim's own hand.
+        assert faces(phones[0].screen().text) == owner.run(lambda: hand(match, 0))
+
+        # A second browser on Kim's link is refused: the seat is taken.
+        started = table.started
+        status, page = http_status(links[0])
+        assert status == 409 and "This seat is taken" in page
+        second = phone_page(chromium, links[0])
+        assert "This seat is taken" in second.page.content()
+        second.page.context.close()
+        assert table.started == started
+
+        taps = owner_moves = ann_frames = 0
+        dropped = moved = False
+        deadline = time.monotonic() + 10 * DEADLINE_SECONDS
+        while not owner.run(match.is_over):
+            assert time.monotonic() < deadline, f"the match never ended; the shared screen:\n{owner.text()}"
+            ann_frames += check_shared_frame(owner, match)
+            for seat, term in phones.items():
+                screen = term.screen()
+                check_phone_frame(owner, match, seat, screen)
+                snapshot = owner.run(lambda: match.seat_snapshot(seat))
+                name = match.names[seat]
+                if snapshot["legal"] and screen.find(rf"^ {name}[:,] ") and not screen.find("Sent: waiting"):
+                    before = snapshot["change"]
+                    tap_decision(term, screen, snapshot["view"]["phase"])
+                    taps += 1
+                    until(lambda: owner.run(lambda: match.changes) != before or term.screen().find(r"^ ! "),
+                          f"{name}'s tap to reach the table")
+            if not dropped and taps >= 3:
+                # Lee's phone drops (the tab closes). Another device on her
+                # link is refused; her own browser opens it again and finds
+                # her seat as it was.
+                dropped = True
+                lee = phones[1].page.context
+                phones[1].page.close()
+                until(lambda: "Lee: dropped" in owner.text(), "the shared screen to show Lee's seat as dropped")
+                stranger = phone_page(chromium, links[1])
+                assert "This seat is on another device" in stranger.page.content()
+                until(lambda: "another device asks for it" in owner.text(), "the shared screen to ask")
+                stranger.page.context.close()
+                phones[1] = phone_page(chromium, links[1], context=lee)
+                phones[1].wait_for(r"^ (Lee[:,] |Waiting for)")
+                check_phone_frame(owner, match, 1, phones[1].screen())
+            elif dropped and not moved and taps >= 8:
+                # Lee moves to a new phone: refused until the shared screen says yes (m).
+                moved = True
+                phones[1].page.context.close()
+                until(lambda: "Lee: dropped" in owner.text(), "Lee's old phone to drop")
+                new = phone_page(chromium, links[1])
+                assert "This seat is on another device" in new.page.content()
+                until(lambda: "another device asks for it" in owner.text(), "the shared screen to ask")
+                owner.press("m")
+                new.page.reload()
+                new.wait_for(r"^ (Lee[:,] |Waiting for)")
+                phones[1] = new
+                check_phone_frame(owner, match, 1, new.screen())
+            state = owner.run(lambda: (type(owner.app.screen), match.at_keyboard, match.deciders(),
+                                       match.pending_pass))
+            screen_class, at_keyboard, deciders, pending = state
+            if issubclass(screen_class, HandoverScreen):
+                owner.press("enter")
+                owner.settle()
+            elif pending:
+                owner.press("enter")
+                owner.settle()
+            elif issubclass(screen_class, GameScreen) and at_keyboard == 2 and 2 in deciders:
+                owner.call(lambda: decide(owner.pilot))
+                owner_moves += 1
+                owner.settle()
+            time.sleep(0.05)
+        assert taps >= 20 and owner_moves >= 5 and ann_frames > 0 and moved
+        for seat, term in phones.items():
+            term.wait_for(r"The game is over")
+            check_phone_frame(owner, match, seat, term.screen())
+
+
+def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_phone_finds_its_hand(
+        chromium, tmp_path, monkeypatch):
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    from tablegames.core import match_lock, records
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(data))
+    process = subprocess.Popen([sys.executable, "-m", "tests.table.owner_process", "blind-chicken",
+                                "Kim@phone,bot,bot", "5"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        old_link = json.loads(process.stdout.readline())["links"][0]
+        kim = phone_page(chromium, old_link)
+        screen = kim.wait_for(r"^ Kim: arrange your hand")
+        tap_decision(kim, screen, "order")  # Kim's move: the match is saved
+        kim.wait_for(r"^ (Kim, your turn|Waiting for)")
+        [path] = until(lambda: list((data / "matches").glob("*.json")), "the save")
+        record = until(lambda: (lambda r: r if any(seat == 0 for seat, _ in r.actions) else None)(
+            records.load(path)), "Kim's move in the save")
+        # Only the owner can play it: another copy is refused while it lives.
+        try:
+            Match.resume(path, record.game, record.id).let_go()
+            raise AssertionError("a second copy opened a match its owner still plays")
+        except match_lock.MatchHeld:
+            pass
+        process.send_signal(signal.SIGKILL)
+        process.wait(DEADLINE_SECONDS)
+        kim.page.context.close()  # (its page went with the owner's server)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert "token" not in path.read_text() and old_link.rsplit("/", 1)[1] not in path.read_text()
+
+    resumed = Match.resume(path, record.game, record.id)  # as the picker does
+    with OwnerThread(resumed) as owner:
+        table = table_of(owner)
+        new_link = table.link(0)
+        assert new_link != old_link
+        # The old token opens nothing at the new table.
+        old_token = old_link.rsplit("/", 1)[1]
+        assert http_status(new_link.rsplit("/", 1)[0] + "/" + old_token)[0] == 404
+        kim = phone_page(chromium, new_link)
+        screen = kim.wait_for(r"^ (Kim[:,] |Waiting for)")
+        assert faces(screen.text) <= owner.run(lambda: hand(resumed, 0)) | faces(owner.text())
+        assert owner.run(lambda: hand(resumed, 0)) <= faces(screen.text)  # Kim's hand, as it was
+        assert owner.run(lambda: len(resumed.record.actions)) >= len(record.actions)
