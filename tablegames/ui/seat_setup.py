@@ -112,7 +112,7 @@ class SetupScreen(Screen[None]):
                 with row:
                     yield Label(f"Seat {i + 1}", classes="setup-label")
                     yield Input(names[i], max_length=NAME_LENGTH, compact=True, id=f"name-{i}",
-                                classes="setup-name", disabled=self.start_kinds[i] != HUMAN)
+                                classes="setup-name", disabled=self.start_kinds[i] not in PEOPLE)
                     yield Cycler(kinds, self.start_kinds[i], id=f"kind-{i}")
             for option in spec.options:
                 with Horizontal(classes="setup-row"):
@@ -143,7 +143,7 @@ class SetupScreen(Screen[None]):
         bots numbered in seat order."""
         names, number = [], 0
         for i, kind in enumerate(kinds):
-            if kind == HUMAN:
+            if kind in PEOPLE:
                 names.append(self.human_names[i])
             else:
                 number += 1

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tablegames.core import records, registry
+from tablegames.core import registry, saves
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
 from tablegames.core.match_side import RemoteMatch
@@ -35,8 +35,8 @@ def test_a_phone_seat_is_kept_in_the_save_and_other_saves_are_unchanged(tmp_path
     data = match.record.to_json()
     assert data["seats"][0] == {"name": "Kim", "bot": None, "phone": True}
     assert data["seats"][1] == {"name": "Lee", "bot": None}  # (no "phone" key: old saves read the same)
-    path = records.save(match.record, tmp_path / "m.json")
-    assert records.read(path).seats == match.record.seats
+    path = saves.save(match.record, tmp_path / "m.json")
+    assert saves.read(path).seats == match.record.seats
 
 
 def test_a_phone_is_sent_its_own_hand_and_never_another_seats():

@@ -23,7 +23,7 @@ import pytest
 
 from tablegames.core.match import Match
 from tablegames.core.seats import parse_seats
-from tablegames.core import registry
+from tablegames.core import registry, saves
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 from tests.browser.conftest import CHROMIUM, VIEWPORT, browser_or_skip
@@ -266,7 +266,7 @@ def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_
         kim.wait_for(r"^ (Kim, your turn|Waiting for)")
         [path] = until(lambda: list((data / "matches").glob("*.json")), "the save")
         record = until(lambda: (lambda r: r if any(seat == 0 for seat, _ in r.actions) else None)(
-            records.load(path)), "Kim's move in the save")
+            saves.load(path)), "Kim's move in the save")
         # Only the owner can play it: another copy is refused while it lives.
         try:
             Match.resume(path, record.game, record.id).let_go()
