@@ -204,6 +204,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
         """What a hand row says while the screen shows the public table."""
         if self.match.pending_pass:
             return "Your move is done; your hand stays hidden until the keyboard passes."
+        seats = self.match.record.seats
+        if any(seats[s].phone for s in self.match.deciders()):
+            return "Hands stay hidden here: each phone shows its own."
         return "Hands stay hidden while the computer players move."
 
     def phase(self) -> str:
