@@ -26,7 +26,8 @@ from tablegames.core.seats import parse_seats
 from tablegames.core import registry, saves
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
-from tests.browser.conftest import CHROMIUM, VIEWPORT, browser_or_skip
+# (the browser fixture of tests/browser, imported: one headless Chromium per test)
+from tests.browser.conftest import VIEWPORT, browser  # noqa: F401
 from tests.browser.terminal import CATCH_TERMINAL, Screen, Terminal
 from tests.fixtures.blind_chicken.driver import decide
 from tests.table.owner import OwnerThread
@@ -62,17 +63,6 @@ def http_status(url: str) -> tuple[int, str]:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
-
-
-@pytest.fixture
-def chromium():
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def phone_page(browser: Any, url: str, context: Any = None) -> Terminal:
@@ -147,7 +137,7 @@ def owner_text(owner: OwnerThread) -> str:
 
 
 def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_each_hand_only_to_its_owner(
-        chromium, tmp_path, monkeypatch):
+        browser, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(tmp_path / "data"))
     match = kitchen_match("Kim@phone,Lee@phone,Ann,bot")
     with OwnerThread(match) as owner:
@@ -163,7 +153,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
             assert status in (403, 404), url
         assert table.started == 0
 
-        phones = {0: phone_page(chromium, links[0]), 1: phone_page(chromium, links[1])}
+        phones = {0: phone_page(browser, links[0]), 1: phone_page(browser, links[1])}
         for seat, term in phones.items():
             term.wait_for(rf"{match.names[seat]}: arrange your hand")
         until(lambda: all(phone.state == "joined" for phone in table.seats.values()), "both phones to join")
@@ -174,7 +164,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
         started = table.started
         status, page = http_status(links[0])
         assert status == 409 and "This seat is taken" in page
-        second = phone_page(chromium, links[0])
+        second = phone_page(browser, links[0])
         assert "This seat is taken" in second.page.content()
         second.page.context.close()
         assert table.started == started
@@ -204,11 +194,11 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                 lee = phones[1].page.context
                 phones[1].page.close()
                 until(lambda: "Lee: dropped" in owner.text(), "the shared screen to show Lee's seat as dropped")
-                stranger = phone_page(chromium, links[1])
+                stranger = phone_page(browser, links[1])
                 assert "This seat is on another device" in stranger.page.content()
                 until(lambda: "another device asks for it" in owner.text(), "the shared screen to ask")
                 stranger.page.context.close()
-                phones[1] = phone_page(chromium, links[1], context=lee)
+                phones[1] = phone_page(browser, links[1], context=lee)
                 phones[1].wait_for(r"^ (Lee[:,] |Waiting for)")
                 check_phone_frame(owner, match, 1, phones[1].screen())
             elif dropped and not moved and taps >= 8:
@@ -216,7 +206,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                 moved = True
                 phones[1].page.context.close()
                 until(lambda: "Lee: dropped" in owner.text(), "Lee's old phone to drop")
-                new = phone_page(chromium, links[1])
+                new = phone_page(browser, links[1])
                 assert "This seat is on another device" in new.page.content()
                 until(lambda: "another device asks for it" in owner.text(), "the shared screen to ask")
                 owner.press("m")
@@ -245,7 +235,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
 
 
 def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_phone_finds_its_hand(
-        chromium, tmp_path, monkeypatch):
+        browser, tmp_path, monkeypatch):
     import json
     import signal
     import subprocess
@@ -260,7 +250,7 @@ def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_
     try:
         assert process.stdout is not None
         old_link = json.loads(process.stdout.readline())["links"][0]
-        kim = phone_page(chromium, old_link)
+        kim = phone_page(browser, old_link)
         screen = kim.wait_for(r"^ Kim: arrange your hand")
         tap_decision(kim, screen, "order")  # Kim's move: the match is saved
         kim.wait_for(r"^ (Kim, your turn|Waiting for)")
@@ -290,7 +280,7 @@ def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_
         # The old token opens nothing at the new table.
         old_token = old_link.rsplit("/", 1)[1]
         assert http_status(new_link.rsplit("/", 1)[0] + "/" + old_token)[0] == 404
-        kim = phone_page(chromium, new_link)
+        kim = phone_page(browser, new_link)
         screen = kim.wait_for(r"^ (Kim[:,] |Waiting for)")
         assert faces(screen.text) <= owner.run(lambda: hand(resumed, 0)) | faces(owner.text())
         assert owner.run(lambda: hand(resumed, 0)) <= faces(screen.text)  # Kim's hand, as it was
