@@ -185,7 +185,8 @@ class MatchRecord:
                     and isinstance(raw[1], str) and len(raw[1]) <= MAX_ACTION_TEXT):
                 raise _Bad(f"move {number} must be a seat number and a short move")
             if not 0 <= raw[0] < players:
-                raise _Bad(f"move {number} is by seat {raw[0]}, but the seats are 0-{players - 1}")
+                raise _Bad(f"move {number} is by seat {raw[0]}, but a record of {players} players numbers its "
+                           f"seats 0-{players - 1} in its moves (seat 1 is 0)")
             actions.append((raw[0], raw[1]))
         record_id = data.get("id")
         if record_id is None:

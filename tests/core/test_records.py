@@ -547,3 +547,12 @@ def test_a_failing_finished_hook_never_fails_the_save_nor_the_hooks_after_it(mon
     _, full = one_move_short_and_finished()
     done = saves.save(full)
     assert told == [done] and saves.read(done).actions == full.actions
+
+
+def test_a_move_by_a_seat_the_record_does_not_have_says_how_the_record_numbers_its_seats():
+    data = good_record()
+    data["actions"][2][0] = 7
+    with pytest.raises(RecordError) as caught:
+        MatchRecord.from_json(data)
+    assert str(caught.value).endswith("move 3 is by seat 7, but a record of 3 players numbers its seats 0-2 "
+                                      "in its moves (seat 1 is 0)")
