@@ -29,16 +29,24 @@ def qr_lines(link: str) -> list[str]:
 
 
 def panel_lines(table: KitchenTable, ascii: bool) -> Iterator[str]:
-    """The panel's text: the seats, then the QR code of the first seat whose
-    phone has not joined (one at a time: a code is 18 lines high)."""
+    """The panel's text. While a phone waits: its link and QR code (one at
+    a time: a code is 17 lines high), the other seats on one line, so the
+    panel fits an 80x24 screen; otherwise every seat with its link."""
     yield "Phones: open your link (j hides this)"
+    waiting = table.waiting()
+    if waiting and not ascii:
+        first = waiting[0]
+        yield f"{first.name}: {first.state}, scan this or open the link:"
+        yield f" {table.link(first.seat)}"
+        yield from qr_lines(table.link(first.seat))
+        others = [f"{phone.name} {phone.state}" + (" (another device asks: m moves it)" if phone.asking else "")
+                  for phone in table.seats.values() if phone is not first]
+        if others:
+            yield "Then: " + ", ".join(others)
+        return
     for phone in table.seats.values():
         yield f"{phone.name}: {phone.state}" + (": another device asks for it, m moves it" if phone.asking else "")
         yield f" {table.link(phone.seat)}"
-    waiting = table.waiting()
-    if waiting and not ascii:
-        yield f"{waiting[0].name}, scan this:"
-        yield from qr_lines(table.link(waiting[0].seat))
 
 
 class JoinPanel(Static):
