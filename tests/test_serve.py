@@ -126,7 +126,10 @@ def wait_until_listening(port: int, server: subprocess.Popen) -> None:
 def children(pid: int) -> set[int]:
     found: set[int] = set()
     for task in Path(f"/proc/{pid}/task").iterdir():
-        text = (task / "children").read_text()
+        try:
+            text = (task / "children").read_text()
+        except FileNotFoundError:  # the thread ended since the listing: it has no children now
+            continue
         found.update(int(child) for child in text.split())
     return found
 

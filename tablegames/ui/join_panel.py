@@ -28,25 +28,29 @@ def qr_lines(link: str) -> list[str]:
             for i in range(0, len(rows), 2)]
 
 
-def panel_lines(table: KitchenTable, ascii: bool) -> Iterator[str]:
-    """The panel's text. While a phone waits: its link and QR code (one at
-    a time: a code is 17 lines high), the other seats on one line, so the
-    panel fits an 80x24 screen; otherwise every seat with its link."""
-    yield "Phones: open your link (j hides this)"
+# The panel's frame and its title line around the seats and the code.
+_FRAME_ROWS = 3
+
+
+def panel_lines(table: KitchenTable, ascii: bool, rows: int = 24, columns: int = 80) -> Iterator[str]:
+    """The panel's text: every phone seat with its state and link, then
+    the QR code of the first seat whose phone has not joined (one at a
+    time: a code is 17 lines high), when a screen of ``rows`` by
+    ``columns`` has room for it; without room, the links alone (a phone
+    can type one)."""
     waiting = table.waiting()
-    if waiting and not ascii:
-        first = waiting[0]
-        yield f"{first.name}: {first.state}, scan this or open the link:"
-        yield f" {table.link(first.seat)}"
-        yield from qr_lines(table.link(first.seat))
-        others = [f"{phone.name} {phone.state}" + (" (another device asks: m moves it)" if phone.asking else "")
-                  for phone in table.seats.values() if phone is not first]
-        if others:
-            yield "Then: " + ", ".join(others)
+    seats = [f"{phone.name}: {phone.state}" + (", another device asks for it: m moves it" if phone.asking else "")
+             + f"  {table.link(phone.seat)}" for phone in table.seats.values()]
+    code = qr_lines(table.link(waiting[0].seat)) if waiting and not ascii else []
+    width = max(1, min(columns, 80) - 2)  # inside the frame
+    seat_rows = sum(-(-len(line) // width) for line in seats)  # long lines wrap
+    if code and _FRAME_ROWS + seat_rows + len(code) <= rows:
+        yield f"Phones: open your link, or scan {waiting[0].name}'s code below (j hides this)"
+        yield from seats
+        yield from code
         return
-    for phone in table.seats.values():
-        yield f"{phone.name}: {phone.state}" + (": another device asks for it, m moves it" if phone.asking else "")
-        yield f" {table.link(phone.seat)}"
+    yield "Phones: open your link (j hides this)"
+    yield from seats
 
 
 class JoinPanel(Static):
@@ -75,6 +79,6 @@ class JoinPanel(Static):
         if table is None:
             self.set_class(False, "-open")
             return
-        self.update("\n".join(panel_lines(table, ascii)))
+        self.update("\n".join(panel_lines(table, ascii, self.app.size.height, self.app.size.width)))
         asking = any(phone.asking for phone in table.seats.values())
         self.set_class(asking or bool(table.waiting()) != self.flipped, "-open")

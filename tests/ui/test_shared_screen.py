@@ -14,7 +14,7 @@ async def test_while_phones_decide_the_shared_screen_says_the_phones_show_the_ha
     match = chicken_match(Seat("Kim", phone=True), Seat("Lee", phone=True), Seat("Bot 1", "heuristic"))
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and "scan this" in screen_text(app),
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and "code below" in screen_text(app),
                        "the join panel")
         await pilot.press("j")  # the join panel folded away: the table under it
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
@@ -25,15 +25,33 @@ async def test_while_phones_decide_the_shared_screen_says_the_phones_show_the_ha
             assert not hand_cards(match, seat) & shown_numbers(text)
 
 
-async def test_the_join_panel_with_its_qr_code_fits_whole_on_an_80x24_screen(data_dir):
+async def test_the_join_panel_shows_every_phones_link_and_a_qr_code_whole_on_an_80x24_screen(data_dir):
     match = chicken_match(Seat("Kim", phone=True), Seat("Lee", phone=True), Seat("Ann", phone=True))
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: "scan this" in screen_text(app), "the join panel")
+        await wait_for(pilot, lambda: "Kim's code below" in screen_text(app), "the join panel with Kim's code")
         panel = app.screen.query_one("#join-panel")
         # Its whole frame is on screen: the bottom border and every line in it.
-        await wait_for(pilot, lambda: panel.region.bottom <= SIZE[1] and panel.region.height > 0,
+        await wait_for(pilot, lambda: 0 < panel.region.height and panel.region.bottom <= SIZE[1],
                        "the panel inside the screen")
+        table = app.table
+        assert table is not None
         text = screen_text(app)
-        assert "Then: Lee waiting, Ann waiting" in text
-        assert panel.region.height == len(str(panel.render()).splitlines()) + 2
+        for seat in (0, 1, 2):
+            assert table.link(seat) in text
+        assert "█" in text  # the code is drawn
+
+
+async def test_without_room_for_a_qr_code_the_join_panel_gives_the_links_alone(data_dir):
+    seats = [Seat(name, phone=True) for name in ("Kim", "Lee", "Ann", "Bo", "Cy")]
+    match = chicken_match(*seats)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "open your link" in screen_text(app), "the join panel")
+        panel = app.screen.query_one("#join-panel")
+        await wait_for(pilot, lambda: 0 < panel.region.height and panel.region.bottom <= SIZE[1],
+                       "the panel inside the screen")
+        table = app.table
+        assert table is not None
+        text = screen_text(app)
+        assert all(table.link(seat) in text for seat in range(5)) and "█" not in text
