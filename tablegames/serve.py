@@ -177,8 +177,8 @@ def _make_server(host: str, port: int, ascii: bool) -> Any:
             # textual-serve's handler, with the app in its own session and
             # remembered so that shutdown can end it.
             websocket = web.WebSocketResponse(heartbeat=15)
-            width = _size(request.query.get("width"), 80)
-            height = _size(request.query.get("height"), 24)
+            width = terminal_size(request.query.get("width"), 80)
+            height = terminal_size(request.query.get("height"), 24)
             service: TableAppService | None = None
             try:
                 await websocket.prepare(request)
@@ -197,17 +197,17 @@ def _make_server(host: str, port: int, ascii: bool) -> Any:
                 print(f"tablegames serve: a tab's app stopped: {error}", file=sys.stderr)
             finally:
                 if service is not None:
-                    await _end(service)
+                    await end_app(service)
                     self.services.discard(service)
             return websocket
 
         async def on_shutdown(self, app: web.Application) -> None:
-            await asyncio.gather(*(_end(service) for service in list(self.services)))
+            await asyncio.gather(*(end_app(service) for service in list(self.services)))
 
     return TableServer()
 
 
-async def _end(service: Any) -> None:
+async def end_app(service: Any) -> None:
     """Ask one app to quit, let it exit, and end it only if it does not.
 
     An app closes its output as it quits (``stop`` returns then) and exits
@@ -236,7 +236,7 @@ async def _end(service: Any) -> None:
         await process.wait()
 
 
-def _size(text: str | None, default: int) -> int:
+def terminal_size(text: str | None, default: int) -> int:
     try:
         value = whole_number((text or "").strip())
     except ValueError:

@@ -226,7 +226,7 @@ async def test_an_app_that_exits_a_moment_after_closing_its_output_is_not_killed
         assert process.stdout is not None
         await process.stdout.read()
 
-    await serve._end(types.SimpleNamespace(_process=process, stop=stop))
+    await serve.end_app(types.SimpleNamespace(_process=process, stop=stop))
     assert process.returncode == 0  # exited on its own, not -9
     assert "Unknown child process" not in caplog.text
 
@@ -238,5 +238,5 @@ async def test_an_app_that_does_not_quit_is_ended(monkeypatch):
     async def stop() -> None:  # asked to quit, the app never answers
         await asyncio.sleep(60)
 
-    await serve._end(types.SimpleNamespace(_process=process, stop=stop))
+    await serve.end_app(types.SimpleNamespace(_process=process, stop=stop))
     assert process.returncode == -signal.SIGKILL

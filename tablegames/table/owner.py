@@ -31,12 +31,12 @@ from typing import Any, Callable
 
 from tablegames.core.game import IllegalAction
 from tablegames.core.match import Match
+from tablegames.serve import end_app, terminal_size
 from tablegames.table import channel
 
 TOKEN_BYTES = 24  # 192 bits (at least 128 asked for)
 WAITING, JOINED, DROPPED = "waiting", "joined", "dropped"
 PHONE_COMMAND = [sys.executable, "-m", "tablegames.table.phone_app"]
-QUIT_GRACE_SECONDS = 3.0
 
 
 @dataclass
@@ -148,7 +148,7 @@ class KitchenTable:
     async def stop(self) -> None:
         if self._push_all in self.match.listeners:
             self.match.listeners.remove(self._push_all)
-        await asyncio.gather(*(_end(service) for service in list(self._services)), return_exceptions=True)
+        await asyncio.gather(*(end_app(service) for service in list(self._services)), return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -194,8 +194,8 @@ class KitchenTable:
         ours, theirs = socket.socketpair()
         try:
             await websocket.prepare(request)
-            width = _size(request.query.get("width"), 80)
-            height = _size(request.query.get("height"), 24)
+            width = terminal_size(request.query.get("width"), 80)
+            height = terminal_size(request.query.get("height"), 24)
             service = _phone_service(websocket, theirs)
             self._services.add(service)
             self.started += 1
@@ -219,7 +219,7 @@ class KitchenTable:
             else:
                 ours.close()
             if service is not None:
-                await _end(service)
+                await end_app(service)
                 self._services.discard(service)
             phone.state = DROPPED
             self.on_change()
@@ -362,35 +362,12 @@ async def _process_messages(websocket: Any, service: Any) -> None:
         if kind == "stdin" and len(envelope) > 1 and isinstance(envelope[1], str):
             await service.send_bytes(envelope[1].encode("utf-8"))
         elif kind == "resize" and len(envelope) > 1 and isinstance(envelope[1], dict):
-            await service.set_terminal_size(_size(str(envelope[1].get("width")), 80),
-                                            _size(str(envelope[1].get("height")), 24))
+            await service.set_terminal_size(terminal_size(str(envelope[1].get("width")), 80),
+                                            terminal_size(str(envelope[1].get("height")), 24))
         elif kind == "ping" and len(envelope) > 1:
             await websocket.send_json(["pong", envelope[1]])
         elif kind == "blur":
             await service.blur()
         elif kind == "focus":
             await service.focus()
-
-
-async def _end(service: Any) -> None:
-    """Ask one phone's app to quit, wait a moment, then end it."""
-    process = service._process
-    try:
-        await asyncio.wait_for(service.stop(), QUIT_GRACE_SECONDS)
-    except (asyncio.TimeoutError, Exception):
-        pass
-    if process is not None and process.returncode is None:
-        try:
-            process.kill()
-        except ProcessLookupError:
-            pass
-        await process.wait()
-
-
-def _size(text: str | None, default: int) -> int:
-    try:
-        value = int((text or "").strip())
-    except ValueError:
-        return default
-    return value if 1 <= value <= 1000 else default
 
