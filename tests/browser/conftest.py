@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import signal
 import subprocess
+import time
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -17,6 +19,21 @@ from tests.test_serve import free_port, start_server, wait_until_listening
 CHROMIUM = "/usr/bin/chromium"
 # About 88x27 cells: the app's 80x24 with room to spare, as on a small tablet.
 VIEWPORT = {"width": 800, "height": 500}
+
+
+# How long a browser test waits for what it expects, on a loaded machine.
+DEADLINE_SECONDS = 60.0
+
+
+def until(condition: Callable[[], Any], what: str, seconds: float = DEADLINE_SECONDS) -> Any:
+    """``condition()``'s first true value, polled against a wall-clock deadline."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = condition()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
 
 
 def browser_or_skip():

@@ -13,23 +13,11 @@ import time
 from pathlib import Path
 
 from tablegames.core import match_lock, saves
-from tests.browser.conftest import open_page
+from tests.browser.conftest import DEADLINE_SECONDS, open_page, until
 from tests.browser.terminal import Terminal
 from tests.browser.test_play_in_browser import CARD_FRAME
 
-DEADLINE_SECONDS = 60.0
 PLACES = ("b to Billy", "c into your loot", "d into the box")
-
-
-def until(condition, what: str, seconds: float = DEADLINE_SECONDS):
-    """``condition()``'s first true value, polled against a wall-clock deadline."""
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)
 
 
 def saved_files(data: Path) -> list[Path]:

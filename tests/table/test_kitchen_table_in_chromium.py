@@ -27,25 +27,14 @@ from tablegames.core import registry, saves
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 # (the browser fixture of tests/browser, imported: one headless Chromium per test)
-from tests.browser.conftest import VIEWPORT, browser  # noqa: F401
+from tests.browser.conftest import DEADLINE_SECONDS, VIEWPORT, browser, until  # noqa: F401
 from tests.browser.terminal import CATCH_TERMINAL, Screen, Terminal
 from tests.fixtures.blind_chicken.driver import decide
 from tests.table.owner import OwnerThread
 
-DEADLINE_SECONDS = 60.0
 # A Blind Chicken card face's number: "│37 │" or "┃37 ┃".
 CARD_FACE = re.compile(r"[│┃](\d{1,2}) ?[│┃]")
 LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:")
-
-
-def until(condition: Any, what: str, seconds: float = DEADLINE_SECONDS) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)
 
 
 def faces(text: str) -> set[int]:

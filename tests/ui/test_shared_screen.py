@@ -10,6 +10,13 @@ from tablegames.ui.game_screen import GameScreen
 from tests.ui.helpers import SIZE, chicken_match, hand_cards, make_app, screen_text, shown_numbers, wait_for
 
 
+async def whole_panel_on_screen(pilot, app) -> None:
+    """The join panel's whole frame is on screen: its bottom border and every line in it."""
+    panel = app.screen.query_one("#join-panel")
+    await wait_for(pilot, lambda: 0 < panel.region.height and panel.region.bottom <= SIZE[1],
+                   "the panel inside the screen")
+
+
 async def test_while_phones_decide_the_shared_screen_says_the_phones_show_the_hands(data_dir):
     match = chicken_match(Seat("Kim", phone=True), Seat("Lee", phone=True), Seat("Bot 1", "heuristic"))
     app = make_app(match)
@@ -30,10 +37,7 @@ async def test_the_join_panel_shows_every_phones_link_and_a_qr_code_whole_on_an_
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: "Kim's code below" in screen_text(app), "the join panel with Kim's code")
-        panel = app.screen.query_one("#join-panel")
-        # Its whole frame is on screen: the bottom border and every line in it.
-        await wait_for(pilot, lambda: 0 < panel.region.height and panel.region.bottom <= SIZE[1],
-                       "the panel inside the screen")
+        await whole_panel_on_screen(pilot, app)
         table = app.table
         assert table is not None
         text = screen_text(app)
@@ -48,9 +52,7 @@ async def test_without_room_for_a_qr_code_the_join_panel_gives_the_links_alone(d
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: "open your link" in screen_text(app), "the join panel")
-        panel = app.screen.query_one("#join-panel")
-        await wait_for(pilot, lambda: 0 < panel.region.height and panel.region.bottom <= SIZE[1],
-                       "the panel inside the screen")
+        await whole_panel_on_screen(pilot, app)
         table = app.table
         assert table is not None
         text = screen_text(app)
