@@ -93,6 +93,7 @@ examples:
   tablegames play blind-chicken --players "Kim,bot:easy,bot" --seed 42
   tablegames play blind-chicken --players "A,B,C" --option hands=1 --option target=30
   tablegames play blind-chicken --position endgame.json --players "Ann,bot,bot:hard"
+  tablegames play nutty-business --players "Kim,Lee,bot" --hints
 
 Bots are named "Bot 1", "Bot 2 (hard)", ... in seat order. The match is saved
 after every move and can be resumed from the picker.
@@ -160,6 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--position", metavar="FILE",
                       help="start from the position in FILE (JSON: players, options, seed and the game's "
                            "description) instead of a deal")
+    play.add_argument("--hints", action="store_true",
+                      help="let each player ask for a hint (h): the hard bot's move for them and its chance "
+                           "of winning, on their own screen only; the record counts each player's hints")
     # SUPPRESS: `tablegames --ascii play ...` and `tablegames play ... --ascii` both work.
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                       help="draw with ASCII only")
@@ -306,7 +310,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         seats = parse_seats(args.players, spec)
         options = _resolve_options(spec, parse_options(args.option), len(seats))
-        match = Match.new(spec.id, seats, options, args.seed)
+        match = Match.new(spec.id, seats, options, args.seed, hints=args.hints)
     return _run_app(match, args.ascii, _table_address(args, bool(match.phones)))
 
 
@@ -355,7 +359,8 @@ def position_match(spec: GameSpec, args: argparse.Namespace) -> Match:
         state = position.build(spec, names, description, options, seed)
     except position.PositionError as exc:
         raise CliError(f"The position in {quoted(args.position)} is impossible: {exc}") from None
-    return Match.new(spec.id, seats, options, seed, position=position.recorded(spec, state, description))
+    return Match.new(spec.id, seats, options, seed, position=position.recorded(spec, state, description),
+                     hints=args.hints)
 
 
 def _position_bots(text: str, seats: list[Seat], spec: GameSpec) -> list[Seat]:

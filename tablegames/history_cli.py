@@ -193,7 +193,8 @@ def cmd_history(args: argparse.Namespace) -> int:
                  f"{' (out)' if seat in m.eliminated else ''}"
                  for seat, (name, score) in enumerate(zip(m.names, m.scores))]
         line = ", ".join(parts) + (f"; {shown(m.other_winner)} won" if m.other_winner else "")
-        table.add_row(_when(m.finished_at), Text(shown(m.title)), Text(line))
+        title = shown(m.title) + (f" ({m.hints_note()})" if m.hints is not None else "")
+        table.add_row(_when(m.finished_at), Text(title), Text(line))
     console.print(table)
     return OK
 
@@ -208,6 +209,8 @@ def _match_json(m: MatchSummary) -> dict[str, Any]:
         "winners": list(m.winners), "other_winner": m.other_winner, "eliminated": list(m.eliminated),
         "moves": m.moves, "seconds": m.seconds, "stages": [list(stage) for stage in m.stages],
         "series": m.series or m.record_id,
+        # Per seat, the hints asked for; null: played with hints off.
+        "hints": None if m.hints is None else list(m.hints),
     }
 
 

@@ -156,6 +156,10 @@ def _chances(spec: GameSpec, view: Mapping[str, Any], seat: int, candidates: Seq
     return chances, math.sqrt(max(0.0, square_gains / worlds - gain * gain) / worlds)
 
 
+# (A hint's chance, core/hint.py, is counted the same way.)
+chances = _chances
+
+
 def _win_share(state: GameState, seat: int, policy: Bot, rng: random.Random) -> float:
     """Play the match out with ``policy`` in every seat (on views, or on
     the re-deal itself for a playout policy that reads it): ``seat``'s

@@ -75,8 +75,9 @@ __all__ = ["HeadToHead", "History", "INDEX_NAME", "MatchSummary", "PlayerKey", "
 
 INDEX_NAME = "history.sqlite3"
 # The index's format: a file of another version is rebuilt. (2: each file's
-# rows carry their checksum; 3: each match's ratings, core/ratings.py.)
-SCHEMA = 3
+# rows carry their checksum; 3: each match's ratings, core/ratings.py; 4:
+# each match's hints per seat, core/hint.py.)
+SCHEMA = 4
 # Marks the file as this app's index (PRAGMA application_id, "TGH1"): a
 # SQLite file without it is someone else's and is moved aside, not changed.
 APP_ID = 0x54474831
@@ -124,6 +125,14 @@ class MatchSummary:
     record_id: str = ""
     series: str | None = None
     lowest_best: bool = False
+    # Per seat, the hints it asked for in a match played with hints on
+    # (core/hint.py); None: hints were off.
+    hints: tuple[int, ...] | None = None
+
+    def hints_note(self) -> str:
+        """How a match played with hints on is marked: "with hints (3 asked)"."""
+        asked = sum(self.hints or ())
+        return f"with hints ({asked} asked)" if asked else "with hints (none asked)"
 
     def players(self) -> tuple[PlayerKey, ...]:
         return tuple(seat_key(name, level) for name, level in zip(self.names, self.levels))
@@ -256,7 +265,8 @@ def summary_of(path: Path, record: MatchRecord, mtime: float | None = None) -> M
         other_winner=result.other_winner or None, eliminated=tuple(result.eliminated),
         moves=len(record.actions), seconds=seconds,
         stages=_stages(result.breakdown, spec.stage.word if spec.stage is not None else ""),
-        record_id=record.id, series=record.series, lowest_best=bool(spec.lowest_best))
+        record_id=record.id, series=record.series, lowest_best=bool(spec.lowest_best),
+        hints=None if record.hints is None else tuple(record.hints))
 
 
 # ----------------------------------------------------------------- the index file
@@ -270,7 +280,7 @@ CREATE TABLE IF NOT EXISTS matches(
     options TEXT NOT NULL, names TEXT NOT NULL, levels TEXT NOT NULL, scores TEXT NOT NULL,
     winners TEXT NOT NULL, other_winner TEXT, eliminated TEXT NOT NULL, moves INTEGER NOT NULL,
     seconds REAL, stages TEXT NOT NULL, lowest_best INTEGER NOT NULL, record_id TEXT NOT NULL,
-    series TEXT);
+    series TEXT, hints TEXT);
 CREATE INDEX IF NOT EXISTS matches_time ON matches(finished, name);
 CREATE INDEX IF NOT EXISTS matches_series ON matches(series);
 CREATE TABLE IF NOT EXISTS seats(
@@ -427,7 +437,8 @@ def _dump(value: Any) -> str:
 # A file's rows as the checksum reads them (the matches columns but the name,
 # after the files row's): what _put writes, what _verify reads back.
 _MATCH_COLUMNS = ("game", "title", "finished", "options", "names", "levels", "scores", "winners", "other_winner",
-                  "eliminated", "moves", "seconds", "stages", "lowest_best", "record_id", "series")
+                  "eliminated", "moves", "seconds", "stages", "lowest_best", "record_id", "series",
+                  "hints")
 _NO_MATCH = (None,) * len(_MATCH_COLUMNS)
 _INSERT_MATCH = f"INSERT INTO matches VALUES ({', '.join('?' * (1 + len(_MATCH_COLUMNS)))})"
 
@@ -458,7 +469,7 @@ def _put(con: sqlite3.Connection, name: str, size: int, mtime: int, found: Match
     match = (s.game, s.title, _real(s.finished_at.timestamp()), _dump(s.options), _dump(s.names), _dump(s.levels),
              _dump(s.scores), _dump(s.winners), s.other_winner, _dump(s.eliminated), int(s.moves),
              None if s.seconds is None else _real(s.seconds), _dump(s.stages), int(s.lowest_best), s.record_id,
-             s.series)
+             s.series, None if s.hints is None else _dump(s.hints))
     seats = tuple((name, seat, player.key, player.label, _real(score), _real(share))
                   for seat, (player, score, share) in enumerate(zip(s.players(), s.scores, s.win_shares())))
     con.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, NULL, ?)",
@@ -875,14 +886,14 @@ class History:
 
     def _summary(self, row: tuple[Any, ...]) -> MatchSummary:
         (name, game, title, finished, options, names, levels, scores, winners, other_winner, eliminated,
-         moves, seconds, stages, lowest_best, record_id, series) = row
+         moves, seconds, stages, lowest_best, record_id, series, hints) = row
         return MatchSummary(
             path=self.finished / name, game=game, title=title, finished_at=datetime.fromtimestamp(finished),
             options=json.loads(options), names=tuple(json.loads(names)), levels=tuple(json.loads(levels)),
             scores=tuple(json.loads(scores)), winners=tuple(json.loads(winners)), other_winner=other_winner,
             eliminated=tuple(json.loads(eliminated)), moves=moves, seconds=seconds,
             stages=tuple(tuple(stage) for stage in json.loads(stages)), record_id=record_id, series=series,
-            lowest_best=bool(lowest_best))
+            lowest_best=bool(lowest_best), hints=None if hints is None else tuple(json.loads(hints)))
 
     def summary(self, path: Path) -> MatchSummary | None:
         """The indexed summary of one finished record, or None."""

@@ -7,7 +7,7 @@ no longer fits the game (a level or choice gone) is left for the caller
 to drop.
 
 The file: ``{"version": 1, "games": {GAME_ID: {"players": N, "seats":
-[{"name": NAME, "type": "human" | "phone" | LEVEL}, ...], "options": {KEY: VALUE}}}}``.
+[{"name": NAME, "type": "human" | "phone" | LEVEL}, ...], "options": {KEY: VALUE}, "hints": BOOL}}}``.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class LastSeats:
     players: int
     seats: tuple[SeatRow, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    hints: bool = False  # the match was started with hints on (core/hint.py)
 
 
 def path() -> Path:
@@ -76,7 +77,8 @@ def load(game: str) -> LastSeats | None:
                 and isinstance(seat.get("type"), str)):
             return None
         rows.append(SeatRow(seat["name"], seat["type"]))
-    return LastSeats(players, tuple(rows), {str(key): value for key, value in options.items()})
+    return LastSeats(players, tuple(rows), {str(key): value for key, value in options.items()},
+                     entry.get("hints") is True)
 
 
 def remember(game: str, last: LastSeats) -> None:
@@ -88,6 +90,7 @@ def remember(game: str, last: LastSeats) -> None:
         "players": last.players,
         "seats": [{"name": row.name, "type": row.type} for row in last.seats],
         "options": last.options,
+        "hints": last.hints,
     }
     text = json.dumps({"version": VERSION, "games": games}, indent=1, ensure_ascii=False)
     target = path()

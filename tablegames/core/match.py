@@ -20,6 +20,7 @@ from typing import Any, Callable
 from tablegames.core import match_lock, records, registry, saves
 from tablegames.core.bots import Bot, turn_key
 from tablegames.core.game import Event, GameState, IllegalAction, Result
+from tablegames.core.hint import HintAsk
 from tablegames.core.records import MatchRecord
 
 
@@ -90,14 +91,9 @@ class Match:
         level = self.record.seats[seat].bot
         assert level is not None
         bot = self.spec.new_bot(level)
-        if bot.remembers and any(mover == seat for mover, _ in self.record.actions):
-            state = records.first_state(self.record)
-            for mover, text in self.record.actions:
-                action = self.spec.parse(text)
-                if mover == seat:
-                    view = state.view(seat) if bot.needs_view else None
-                    bot.observe(view, state.legal_actions(seat), action)
-                state.apply(mover, action)
+        if bot.remembers:
+            for view, legal, action in records.own_decisions(self.record, seat):
+                bot.observe(view if bot.needs_view else None, legal, action)
         return bot
 
     def _bot_rng(self) -> random.Random:
@@ -245,6 +241,29 @@ class Match:
         if seat is None or seat not in self._state.to_move():
             return []
         return list(self._state.legal_actions(seat))
+
+    # ----- hints (core/hint.py)
+    @property
+    def hints_on(self) -> bool:
+        return self.record.hints is not None
+
+    def hint_ask(self) -> HintAsk | None:
+        """The question of a hint for the seat at the keyboard, if hints are
+        on and that seat, its own view on screen, must decide now (not while
+        its finished move waits to pass the keyboard), counted in the record
+        as one of its hints; else None."""
+        seat = self.at_keyboard
+        hints = self.record.hints
+        if (hints is None or seat is None or self.pending_pass or self.on_screen() != seat
+                or self.is_over() or seat not in self._state.to_move()):
+            return None
+        ask = HintAsk(self.spec, seat, self._state.view(seat), list(self._state.legal_actions(seat)),
+                      records.own_decisions(self.record, seat),
+                      f"hint {self.record.seed} {len(self.record.actions)}")
+        hints[seat] += 1
+        if self.autosave and self.save_path is not None:
+            self._save()  # (a new match's first save comes with its first move)
+        return ask
 
     # ----- acting
     def play(self, action: Any) -> list[Event]:
@@ -463,16 +482,19 @@ class Match:
 
     @classmethod
     def new(cls, game: str, seats: list[records.Seat], options: dict[str, int] | None = None,
-            seed: int | None = None, position: dict[str, Any] | None = None, **kwargs: Any) -> "Match":
+            seed: int | None = None, position: dict[str, Any] | None = None, hints: bool = False,
+            **kwargs: Any) -> "Match":
         """A new match: dealt from ``seed``, or started from ``position``
         (the game's description: core/position.py; RecordError, with the
-        game's reason, if it is impossible)."""
+        game's reason, if it is impossible); with ``hints``, each seat may
+        ask for hints (core/hint.py)."""
         spec = registry.get(game)
         spec.check_players(len(seats))
         opts = spec.resolve_options(options, len(seats))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        return cls(MatchRecord(game=game, seats=list(seats), seed=seed, options=opts, position=position), **kwargs)
+        return cls(MatchRecord(game=game, seats=list(seats), seed=seed, options=opts, position=position,
+                               hints=[0] * len(seats) if hints else None), **kwargs)
 
     def advance_to(self, stop: "Callable[[Any, int], bool]", seed: int) -> "Match":
         """Seeded random moves for the humans (bots play their own way) until
@@ -496,7 +518,7 @@ class Match:
         position again), in the same series of play-again matches (named by
         the first match's id)."""
         match = Match.new(self.record.game, self.record.seats, self.record.options, seed,
-                          position=self.record.position, autosave=self.autosave)
+                          position=self.record.position, hints=self.hints_on, autosave=self.autosave)
         match.record.series = self.record.series or self.record.id
         return match
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from tablegames.core import registry
 from tablegames.core.game import GameSpec, IllegalAction
+from tablegames.core.hint import HintAsk
 from tablegames.core.seats import Seat
 
 
@@ -50,6 +51,9 @@ class MatchSide(Protocol):
     def legal_actions(self) -> list[Any]: ...
     def visible_log(self) -> Sequence[Any]: ...
     def play(self, action: Any) -> Any: ...
+    @property
+    def hints_on(self) -> bool: ...
+    def hint_ask(self) -> HintAsk | None: ...
     def can_take_back(self) -> bool: ...
     def take_back(self) -> None: ...
     def confirm_pass(self) -> None: ...
@@ -163,6 +167,12 @@ class RemoteMatch:
         self.sent = True
         self.send(text, int(self.snapshot.get("change", 0)))
         return []
+
+    # (No hints on a phone yet: the owner holds the seat's past decisions.)
+    hints_on = False
+
+    def hint_ask(self) -> None:
+        return None
 
     def can_take_back(self) -> bool:
         return False

@@ -86,6 +86,10 @@ class MatchRecord:
     # only what is new to that player. Optional in the file: older records
     # have none (everything counts as new).
     seen: dict[int, int] = field(default_factory=dict)
+    # A match started with hints on (`play --hints`, seat setup): per seat,
+    # how many hints it asked for (core/hint.py); None for hints off.
+    # Optional in the file: older records have none.
+    hints: list[int] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -106,11 +110,12 @@ class MatchRecord:
             **({"series": self.series} if self.series is not None else {}),
             **({"position": self.position} if self.position is not None else {}),
             **({"seen": [self.seen.get(seat, 0) for seat in range(len(self.seats))]} if self.seen else {}),
+            **({"hints": list(self.hints)} if self.hints is not None else {}),
         }
 
     def copy(self) -> "MatchRecord":
         return replace(self, seats=list(self.seats), options=dict(self.options), actions=list(self.actions),
-                       seen=dict(self.seen))
+                       seen=dict(self.seen), hints=None if self.hints is None else list(self.hints))
 
     @classmethod
     def from_json(cls, data: Any) -> "MatchRecord":
@@ -212,9 +217,13 @@ class MatchRecord:
                 and all(type(count) is int and 0 <= count <= MAX_SEEN for count in raw_seen)):
             raise _Bad(f"'seen' must be a whole number of log events per seat ({players} of them)")
         seen = {seat: count for seat, count in enumerate(raw_seen) if count}
+        hints = data.get("hints")
+        if hints is not None and not (isinstance(hints, list) and len(hints) == players
+                                      and all(type(count) is int and 0 <= count <= MAX_ACTIONS for count in hints)):
+            raise _Bad(f"'hints' must be a whole number of hints per seat ({players} of them)")
         return cls(game=spec.id, seats=seats, seed=seed, options=options, actions=actions, id=record_id,
                    created=_text(data, "created", ""), updated=_text(data, "updated", ""), finished=finished,
-                   series=series, position=position, seen=seen)
+                   series=series, position=position, seen=seen, hints=hints)
 
 
 def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:
@@ -315,3 +324,22 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
         except Exception as exc:
             raise RecordError(f"{where(number, seat, text)} cannot be replayed ({RULES_FAILED}).") from None
     return state
+
+
+def own_decisions(record: MatchRecord, seat: int,
+                  upto: int | None = None) -> list[tuple[dict[str, Any], list[Any], Any]]:
+    """``seat``'s own decisions in the record's first ``upto`` moves (all:
+    None), each as (its view then, its legal moves then, the move): what a
+    bot rebuilt from the record is shown, and what a hint's bot remembers."""
+    moves = record.actions if upto is None else record.actions[:upto]
+    if not any(mover == seat for mover, _ in moves):
+        return []
+    spec = registry.get(record.game)
+    state = first_state(record)
+    decisions = []
+    for mover, text in moves:
+        action = spec.parse(text)
+        if mover == seat:
+            decisions.append((dict(state.view(seat)), list(state.legal_actions(seat)), action))
+        state.apply(mover, action)
+    return decisions

@@ -91,6 +91,7 @@ from tablegames.core.match import BotTurn, NotHeld
 from tablegames.core.match_side import MatchSide
 from tablegames.core.registry import load_asset
 from tablegames.ui.glyphs import Glyphs
+from tablegames.ui.hints import ask_hint, hint_offered
 from tablegames.ui.keys import RULES
 from tablegames.ui.labels import seat_label
 from tablegames.ui.later import later
@@ -119,6 +120,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         # The same key when there is nothing to take back: it says why.
         Binding("u", "nothing_to_take_back", "Take back", show=False),
         Binding("q", "app.to_picker", "Picker"),
+        # In a match started with hints on (ui/hints.py).
+        Binding("h", "hint", "Hint"),
     ]
 
     # Enter passes the keyboard while a finished move waits (Match.pending_pass),
@@ -385,6 +388,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
             return self.can_take_back() == (action == "take_back")
         if action == "confirm_pass":
             return self.match.pending_pass
+        if action == "hint":
+            return hint_offered(self) and not self.showing_final_table
         if action == "results" or self.showing_final_table:
             return self.showing_final_table and action in self.FINAL_ACTIONS
         if self.match.pending_pass and action not in self.WAITING_ACTIONS:
@@ -419,6 +424,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
     # ----- shared actions
     def action_rules(self) -> None:
         self.app.show_rules(self.match.spec)
+
+    def action_hint(self) -> None:
+        ask_hint(self)
 
     def action_nothing_to_take_back(self) -> None:
         self.say("Nothing to take back: only your own last move, before anyone else moves, "

@@ -50,12 +50,15 @@ def score_text(value: float) -> str:
 
 
 def match_line(summary: MatchSummary, win: str) -> Text:
-    """One match: date, game, then each player with their score, the
+    """One match: date, game (and whether hints were on), then each player with their score, the
     winners marked (the mark, bold: never colour alone), the eliminated
     "(out)"."""
     text = Text(no_wrap=False)
     text.append(summary.finished_at.strftime("%Y-%m-%d %H:%M"), style="dim")
-    text.append(f"  {summary.title}\n   ", style="bold")
+    text.append(f"  {summary.title}", style="bold")
+    if summary.hints is not None:
+        text.append(f"  {summary.hints_note()}", style="dim")
+    text.append("\n   ")
     for seat, name in enumerate(summary.names):
         if seat:
             text.append(", ")

@@ -59,6 +59,7 @@ class SetupScreen(Screen[None]):
         self.start_count = spec.min_players
         self.start_kinds = [HUMAN if i < 2 else spec.default_bot for i in range(spec.max_players)]
         self.start_options = {option.key: option.default for option in spec.options}
+        self.start_hints = False
         self._recall(last_seats.load(spec.id))
 
     def _recall(self, last: LastSeats | None) -> None:
@@ -81,6 +82,7 @@ class SetupScreen(Screen[None]):
             value = last.options.get(option.key)
             if type(value) is type(option.default) and value in option.choices:
                 self.start_options[option.key] = value
+        self.start_hints = last.hints
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -121,6 +123,11 @@ class SetupScreen(Screen[None]):
                                  self.start_options[option.key], id=f"option-{option.key}",
                                  classes="setup-option")
                     yield Static(option.help, classes="setup-help", markup=False)
+            with Horizontal(classes="setup-row"):
+                yield Label("Hints", classes="setup-label")
+                yield Cycler([(False, "Off"), (True, "On")], self.start_hints, id="hints",
+                             classes="setup-option")
+                yield Static("h in a game: the hard bot's move, for your eyes only", classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="setup-name")
@@ -220,14 +227,15 @@ class SetupScreen(Screen[None]):
                        for opt in self.spec.options}
             # The rules check the options together (e.g. no hand limit needs a target).
             self.spec.new_game([seat.name for seat in seats], options, seed or 0)
-            match = Match.new(self.spec.id, seats, options, seed)
+            hints = bool(self.query_one("#hints", Cycler).value)
+            match = Match.new(self.spec.id, seats, options, seed, hints=hints)
         except (ValueError, RecordError) as exc:
             self.say(str(exc))
             return
-        self._remember(seats, options)
+        self._remember(seats, options, hints)
         self.app.show_match(match)
 
-    def _remember(self, seats: list[Seat], options: dict[str, int]) -> None:
+    def _remember(self, seats: list[Seat], options: dict[str, int], hints: bool) -> None:
         """Keep these seats for the next setup of this game: every seat row,
         shown or not (a bot seat keeps the name it had as a human's)."""
         rows = []
@@ -240,4 +248,4 @@ class SetupScreen(Screen[None]):
             else:
                 name = self.human_names[i]
             rows.append(SeatRow(name, kind))
-        last_seats.remember(self.spec.id, LastSeats(len(seats), tuple(rows), options))
+        last_seats.remember(self.spec.id, LastSeats(len(seats), tuple(rows), options, hints))
