@@ -97,7 +97,7 @@ def test_each_hint_asked_is_counted_for_its_seat_and_kept_in_the_saved_record(tm
 
 def test_no_hint_while_a_finished_move_waits_to_pass_the_keyboard():
     for skip in range(6):
-        match = at_a_human_decision("blasting-billy", seed=4, skip=skip)
+        match = at_a_human_decision("blind-chicken", seed=4, skip=skip)
         seat = match.at_keyboard
         match.play(match.legal_actions()[0])
         if match.pending_pass:  # (the other human moves next)
