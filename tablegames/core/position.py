@@ -263,9 +263,10 @@ T = TypeVar("T")
 
 class Reader:
     """A game's description being read, field by field: a typo in a key is
-    refused at once (``fields`` are the keys there are), a field left out or
-    null takes its default, seats are names or numbers (``seat_of``), and
-    every refusal is one line naming the field."""
+    refused at once (``fields`` are the keys there are), a field left out
+    takes its default (null is a value, refused where it means nothing:
+    ``given`` and ``optional_seat`` read it as left out), seats are names or
+    numbers (``seat_of``), and every refusal is one line naming the field."""
 
     def __init__(self, description: Mapping[str, Any], names: Sequence[str], fields: Iterable[str]) -> None:
         unknown_keys(description, fields)
@@ -278,9 +279,8 @@ class Reader:
         return self.description.get(key) is not None
 
     def get(self, key: str, default: Any = None) -> Any:
-        """The value as written, or ``default`` when left out or null."""
-        value = self.description.get(key)
-        return default if value is None else value
+        """The value as written, or ``default`` when left out."""
+        return self.description.get(key, default)
 
     def field(self, key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
         """A field that must be there, of ``kind`` (``field``)."""
@@ -289,9 +289,9 @@ class Reader:
     def number(self, key: str, low: int, high: int | None = None, default: int | None = None) -> int:
         """A whole number ``low``-``high`` (from ``low`` without ``high``);
         ``default`` when left out, needed without one."""
-        value = self.get(key, default)
-        if value is None:
-            return int(self.field(key, int))
+        if key not in self.description and default is not None:
+            return default
+        value = self.field(key, object)
         if type(value) is not int or value < low or (high is not None and value > high):
             span = f"from {low}" if high is None else f"{low}-{high}"
             raise PositionError(f"{said(key)} must be a whole number {span}, not {said(value)}.")
@@ -303,7 +303,11 @@ class Reader:
 
     def seat_or(self, key: str, default: T) -> int | T:
         """A seat, or ``default`` when left out."""
-        return seat_of(self.names, self.description[key], said(key)) if self.given(key) else default
+        return seat_of(self.names, self.description[key], said(key)) if key in self.description else default
+
+    def optional_seat(self, key: str) -> int | None:
+        """A seat, or None when left out or null."""
+        return seat_of(self.names, self.description[key], said(key)) if self.given(key) else None
 
     def seats(self, key: str, value: Any = None) -> list[int]:
         """Seats written as one seat or a list of them (``value``, or the field's)."""
@@ -316,7 +320,7 @@ class Reader:
 
     def cards(self, key: str, cards: Cards, default: T) -> list[int] | T:
         """A list of cards, or ``default`` when left out."""
-        return cards.read(self.description[key], said(key)) if self.given(key) else default
+        return cards.read(self.description[key], said(key)) if key in self.description else default
 
     def cards_per_seat(self, key: str, cards: Cards, what: str, default: Any = REQUIRED) -> list[list[int]]:
         """A list of cards per seat; ``what`` words a seat's list, ``{}`` its

@@ -44,7 +44,7 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     r = Reader(description, names, FIELDS)
     if "to_move" not in description:
         raise PositionError("The position needs 'to_move' (whose turn it is; null once the game is over).")
-    to_move = r.seat_or("to_move", None)
+    to_move = r.optional_seat("to_move")
     decision = r.get("decision")
     if to_move is None and decision is not None:
         raise PositionError(f"Nobody decides anything once the game is over ('to_move' is null), "
@@ -75,8 +75,8 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
         start, final_left, last_drawer = _finished(r, hands, deck)
     else:
         start, final_left, last_drawer = _running(r, hands, played, to_move)
-    given_start = r.seat_or("start", start)
-    if given_start != start:
+    given_start = r.optional_seat("start")
+    if given_start is not None and given_start != start:
         raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
                             "played, whose turn it is says so.")
     plays = _first_pile(n) + n if to_move is None else played
@@ -97,7 +97,7 @@ def _first_pile(n: int) -> int:
 def _finished(r: Reader, hands: list[list[int]], deck: list[int]) -> tuple[int, int, int | None]:
     """(start, final_left, last_drawer) of a finished game, checked."""
     names, n = r.names, r.n
-    last_drawer = r.seat_or("last_drawer", None)
+    last_drawer = r.optional_seat("last_drawer")
     if last_drawer is None:
         raise PositionError("A finished game needs 'last_drawer' (who drew the last card and "
                             "played the very last turn).")
@@ -130,8 +130,8 @@ def _running(r: Reader, hands: list[list[int]], played: int, to_move: int) -> tu
             raise PositionError(f"{played} cards played at {n} players means the game is over: "
                                 "'to_move' must be null and every hand empty.")
         last_drawer = (to_move - done - 1) % n
-        given = r.seat_or("last_drawer", last_drawer)
-        if given != last_drawer:
+        given = r.optional_seat("last_drawer")
+        if given is not None and given != last_drawer:
             raise PositionError(f"{names[last_drawer]} drew the last card, not {names[given]}: "
                                 f"with {played} cards played and {names[to_move]} to move.")
         final_left = n - done

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field as member, fields
 from typing import Any
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import Cards, PositionError, Reader, said, seat_of, unknown_keys, unplaced
+from tablegames.core.position import REQUIRED, Cards, PositionError, Reader, said, seat_of, unplaced
 from tablegames.games.blind_business.cards import (
     CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS, FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS,
     PLAYGROUND, REMOVED, ROUNDS, TRAINERS,
@@ -121,7 +121,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
             raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
                                 f"empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else CARDS.one(v, f"{names[s]}'s hand") for v in raw])
-    areas = r.cards_per_seat("areas", CARDS, "{}'s play area", [])
+    areas = r.cards_per_seat("areas", CARDS, "{}'s play area", REQUIRED if "areas" in description else [])
     discards = r.cards("discards", CARDS, [])
     placed = [c for h in hands for c in h if c != EMPTY] + [c for a in areas for c in a] + discards
     removed = r.cards("removed", CARDS, None)
@@ -178,7 +178,8 @@ def _turn(state: _Draft, r: Reader, phase: Phase) -> None:
         if state.turn_no or any(state.areas) or state.discards:
             raise PositionError("The first look comes before any turn: no turns played, no cards won.")
     # The turn passes to the left; the last turn's requester stays when the deck ends the game.
-    ended = phase == Phase.ADD or r.given("added") or (phase == Phase.OVER and not r.given("rows") and state.turn_no)
+    ended = phase == Phase.ADD or r.given("added") or (phase == Phase.OVER and "rows" not in r.description
+                                                        and state.turn_no)
     back = state.turn_no - (1 if ended else 0)
     state.start = (requester - back) % n
     given = r.seat_or("start", state.start)
@@ -271,7 +272,7 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     """The pending decision, checked against what the rules let arise."""
     names = r.names
     req, p = state.requester, state.recipient
-    if phase != Phase.OVER and r.given("rows"):
+    if phase != Phase.OVER and "rows" in r.description:
         raise PositionError("'rows' are only for a game over by five in a row ('decision': 'over').")
     given = r.get("to_move")
     if phase == Phase.SETUP:
