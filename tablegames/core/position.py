@@ -333,6 +333,17 @@ class Reader:
         return whole_numbers(self.per_seat(key, REQUIRED if default is None else default), said(key), self.n)
 
 
+def put_away(cards: Iterable[int], placed: Iterable[int], seed: int, away: list[int] | None, cut: int,
+             pile: list[int] | None) -> tuple[list[int], list[int]]:
+    """The cards put away unseen at setup and a pile (a deck, a discard), as
+    given or, when left out, dealt from the cards placed nowhere else,
+    shuffled by ``seed``: ``cut`` of them put away, the rest the pile."""
+    rest = unplaced(cards, [*placed, *(away or ()), *(pile or ())], seed)
+    if away is None:
+        away, rest = rest[:cut], rest[cut:]
+    return away, rest if pile is None else pile
+
+
 def unplaced(cards: Iterable[int], placed: Iterable[int], seed: int | None) -> list[int]:
     """The ``cards`` the description places nowhere, in order, or shuffled
     by ``seed``: where a deck or the cards put away unseen come from when

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, said, turns_had, unplaced
+from tablegames.core.position import Cards, PositionError, Reader, said, put_away, turns_had
 from tablegames.games.blasting_billy.rules import BlastingBillyState
 from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id
 
@@ -65,10 +65,7 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     n, cut = len(names), REMOVED[len(names)]
     if removed is not None and len(removed) != cut:
         raise PositionError(f"At {n} players {cut} cards are removed at setup, not {len(removed)}.")
-    rest = unplaced(range(DECK_SIZE), (c for _, cards in places for c in cards), seed)
-    if removed is None:
-        removed, rest = rest[:cut], rest[cut:]
-    deck = rest if deck is None else deck
+    removed, deck = put_away(range(DECK_SIZE), (c for _, cards in places for c in cards), seed, removed, cut, deck)
 
     played = sum(map(len, loot)) + len(billy) + len(box)
     if to_move is None:

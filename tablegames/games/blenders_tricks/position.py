@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, said, seat_of, unplaced, whole_numbers
+from tablegames.core.position import Cards, PositionError, Reader, put_away, said, seat_of, whole_numbers
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
@@ -69,9 +69,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     aside, discard = r.cards("aside", CARDS, None), r.cards("discard", CARDS, None)
     if aside is not None and len(aside) != want:
         raise PositionError(f"With {n} players {want} card(s) are set aside, not {len(aside)}.")
-    rest = unplaced(DECK, placed + (aside or []) + (discard or []), seed)
-    if aside is None:
-        aside, rest = rest[:want], rest[want:]
+    aside, discard = put_away(DECK, placed, seed, aside, want, discard)
     _check_hands(names, hands, trick, leader, received, phase, size)
     choices: SecretChoices[Pass] | None = None
     due: list[BlendersDecision] = []
@@ -93,7 +91,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         earner = rounds[-1].earner  # over: nothing is pending
     # (Later rounds are dealt from the seed, by the rng as a new game's first deal leaves it.)
     state = BlendersState(names, first_deal(seed, n)[0], round=rnd, totals=totals, tokens=tokens, rounds=rounds,
-                          leader=leader, hands=hands, aside=aside, discard=rest if discard is None else discard,
+                          leader=leader, hands=hands, aside=aside, discard=discard,
                           received=received, claimed=claimed, ignored=ignored, trick=trick, last_trick=last_trick,
                           earner=earner, choices=choices, due=due)
     _check_rounds(state)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field as member, fields
 from typing import Any
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import REQUIRED, Cards, PositionError, Reader, said, seat_of, unplaced
+from tablegames.core.position import REQUIRED, Cards, PositionError, Reader, put_away, said, seat_of, unplaced
 from tablegames.games.blind_business.cards import (
     CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS, FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS,
     PLAYGROUND, REMOVED, ROUNDS, TRAINERS,
@@ -126,13 +126,9 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     placed = [c for h in hands for c in h if c != EMPTY] + [c for a in areas for c in a] + discards
     removed = r.cards("removed", CARDS, None)
     deck = r.cards("deck", CARDS, None)
-    if deck is None:
-        deck = unplaced(range(DECK_SIZE), placed + (removed or []), seed)
-        if removed is None:
-            cut = min(REMOVED[n], len(deck))
-            removed, deck = deck[:cut], deck[cut:]
-    elif removed is None:
+    if deck is not None and removed is None:  # (what no pile holds is put away)
         removed = unplaced(range(DECK_SIZE), placed + deck, None)
+    removed, deck = put_away(range(DECK_SIZE), placed, seed, removed, REMOVED[n], deck)
 
     # Trainers, tokens, counts.
     trainers = r.get("trainers", {})
