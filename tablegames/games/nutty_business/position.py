@@ -44,7 +44,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     for key, needs in (("first_cards", setup), ("played", decision in _MID_TURN),
                        ("pending", decision in ("customs", "raid")), ("gained", decision == "customs")):
         if not needs and r.given(key):
-            raise PositionError(f"{said(key)} has no place in a position with decision {_said(decision)}.")
+            raise PositionError(f"{said(key)} has no place in a position with decision {said(decision)}.")
     start = r.seat_or("start", drawn_start(seed, n)[1])  # (the seed draws the first player, as in a new game)
 
     # ----- the cards: piles, first cards, hands
@@ -89,7 +89,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int],
     played_cards = sum(len(p) for seat_piles in piles for p in seat_piles) - (0 if setup else n)
     turn_no = r.field("turn_no", int) if r.given("turn_no") else played_cards + (decision == "play")
     if turn_no < (0 if setup else 1) or (setup and turn_no):
-        raise PositionError(f"'turn_no' cannot be {turn_no} with decision {_said(decision)}.")
+        raise PositionError(f"'turn_no' cannot be {turn_no} with decision {said(decision)}.")
     if not setup:
         start = _check_turns(names, hands, piles, start, turn, turn_no, decision, given_start="start" in description)
     _check_ledger(names, ledger, start, turn_no)
@@ -296,33 +296,24 @@ def _turn_decision(table: NuttyState, r: Reader, decision: str, seat: int) -> De
 
 
 def describe_position(state: NuttyState) -> dict[str, Any]:
-    """The description ``build_position`` takes back (see above)."""
-    names = state.names
-    n = state.n
-    setup = state.setup
-    d = state.decisions.current()
-    out: dict[str, Any] = {}
+    """The description ``build_position`` takes back (docs/positions.md)."""
+    names, setup, d = state.names, state.setup, state.decisions.current()
+    decision = FIRST_CARD if setup is not None else None if d is None else DECISION_KIND[type(d)]
+    out: dict[str, Any] = {"decision": decision}
     if setup is not None:
-        out["decision"] = FIRST_CARD
         out["to_move"] = [names[s] for s in state.to_move()]
-    elif d is None:
-        out["decision"] = None
-    else:
-        out["decision"] = DECISION_KIND[type(d)]
+    elif d is not None:
         out["to_move"] = names[d.seat]
-    out["start"] = names[state.start]
-    out["turn_no"] = state.turn_no
-    out["piles"] = [[[CODES[k] for k in pile] for pile in state.piles[s]] for s in range(n)]
+    out.update(start=names[state.start], turn_no=state.turn_no,
+               piles=[[[CODES[k] for k in pile] for pile in piles] for piles in state.piles])
     if setup is not None:
-        out["first_cards"] = [None if (k := setup.own(s)) is None else CODES[k] for s in range(n)]
-    out["hands"] = [[CODES[k] for k in state.hands[s]] for s in range(n)]
-    out["nuts"] = list(state.nuts)
-    out["supply"] = state.supply
-    out["ledger"] = [{LEDGER[i]: a for i, a in enumerate(row) if a} for row in state.ledger]
-    if out["decision"] in _MID_TURN:
+        out["first_cards"] = [None if (k := setup.own(s)) is None else CODES[k] for s in range(state.n)]
+    out.update(hands=[[CODES[k] for k in hand] for hand in state.hands], nuts=list(state.nuts),
+               supply=state.supply, ledger=[{LEDGER[i]: a for i, a in enumerate(row) if a} for row in state.ledger])
+    if decision in _MID_TURN:
         assert state.played_pile is not None
         out["played"] = state.played_pile + 1
-        if out["decision"] != "order":
+        if decision != "order":
             out["pending"] = [p + 1 for p in state.pending]
     if isinstance(d, SplitCustoms):
         out["gained"] = d.gained
@@ -330,10 +321,6 @@ def describe_position(state: NuttyState) -> dict[str, Any]:
 
 
 # ----- reading the description ------------------------------------------------
-
-def _said(decision: str | None) -> str:
-    return "null" if decision is None else repr(decision)
-
 
 def _count(cards: int) -> str:
     return "1 card" if cards == 1 else f"{cards} cards"
