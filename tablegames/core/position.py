@@ -12,8 +12,14 @@ Each game's ``position.py`` builds its state from its part
 state that plays on exactly like it. Here the parts every game shares: the
 file's envelope, the one error, the conservation check (a position has
 exactly the pieces of a fresh game with the same players and options) and
-the checks every game's description needs (a seat, a list per seat, a list
-of cards, each card once, whole numbers), each refusal one line.
+the vocabulary every game's builder reads its description with: a
+``Reader`` over its fields (a typo in a key refused, defaults, typed
+fields, seats, lists per seat), the game's ``Cards`` (reading, each card
+once, writing back), ``put_away`` for a deck or the cards put away when
+left out; under them the single checks (a seat, a list per seat, a list
+of cards, each card once, whole numbers), each refusal one line. A
+game's position.py keeps its own fields and the checks between them
+(docs/positions.md lists every game's fields).
 
 Seats: a seat is written as its player's name or as its number counted
 from 1, as seat setup and every message count them (``"dealer": 3`` is the

@@ -92,9 +92,6 @@ class _Draft:
         self.nmask = [m for _, m, _ in counts]
         self.vers = [v for _, _, v in counts]
 
-    def won_card(self, seat: int) -> int:
-        return self.won_r if seat == self.requester else self.won_p
-
     def state(self, names: Sequence[str], seed: int) -> BlindBusinessState:
         """The state itself; the luck to come starts from ``seed``."""
         return BlindBusinessState(names, random.Random(seed), **{f.name: getattr(self, f.name) for f in fields(self)})
@@ -309,7 +306,7 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     if seat not in (req, p):
         raise PositionError(f"A '{phase.value}' decision belongs to the requester or the recipient, not "
                             f"{names[seat]}.")
-    c = state.won_card(seat)
+    c = state.won_r if seat == req else state.won_p  # the card just won
     if phase == Phase.ASSIGN:
         t = CARDS.one(r.field("trainer", str, "the Trainer to place"), "'trainer'")
         if t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - FIRST_TRAINER] >= 0:
@@ -446,21 +443,18 @@ def _check_empty_slots(state: _Draft, names: Sequence[str], phase: Phase) -> Non
 
 def describe_position(state: BlindBusinessState) -> dict[str, Any]:
     """The description ``build_position`` takes back (every field written)."""
-    names = state.names
-    phase = state.phase
+    names, phase, due = state.names, state.phase, state.decisions.current()
+
+    def won(c: int) -> str | None:
+        return None if c == EMPTY else CARD_ID[c]
+
     out: dict[str, Any] = {
-        "turns_played": state.turn_no,
-        "start": names[state.start],
-        "requester": names[state.requester],
-        "decision": phase.value,
-        "hands": [[None if c == EMPTY else CARD_ID[c] for c in hand] for hand in state.hands],
+        "turns_played": state.turn_no, "start": names[state.start], "requester": names[state.requester],
+        "decision": phase.value, "hands": [[won(c) for c in hand] for hand in state.hands],
         "areas": [CARDS.out(a) for a in state.areas],
         "trainers": {CARD_ID[t]: DISTRICT_NAMES[d] for t, d in zip(TRAINERS, state.tdist) if d >= 0},
-        "tokens": list(state.tokens),
-        "supply": state.supply,
-        "discards": CARDS.out(state.discards),
-        "deck": CARDS.out(state.deck),
-        "removed": CARDS.out(state.removed),
+        "tokens": list(state.tokens), "supply": state.supply, "discards": CARDS.out(state.discards),
+        "deck": CARDS.out(state.deck), "removed": CARDS.out(state.removed),
         "last_won": [[names[s], CARD_ID[c]] for s, c in state.last_won],
         "snapshot": None if state.snapshot is None else list(state.snapshot),
         "added": None if state.added is None else [names[state.added[0]], CARD_ID[state.added[1]]],
@@ -469,18 +463,15 @@ def describe_position(state: BlindBusinessState) -> dict[str, Any]:
         out["request"] = {
             "recipient": names[state.recipient], "slot": state.slot + 1, "ok": state.ok,
             "answer": None if state.answer is None else ("yes" if state.answer else "no"),
-            "counter_slot": None if state.cslot is None else state.cslot + 1, "counter_ok": state.cok,
-        }
+            "counter_slot": None if state.cslot is None else state.cslot + 1, "counter_ok": state.cok}
     if state.won_r != EMPTY or state.won_p != EMPTY:
-        out["won"] = [None if c == EMPTY else CARD_ID[c] for c in (state.won_r, state.won_p)]
-    due = state.decisions.current()
+        out["won"] = [won(state.won_r), won(state.won_p)]
     if phase == Phase.SETUP:
         out["to_move"] = [names[s] for s in state.to_move()]
     elif due is not None:
         out["to_move"] = names[due.seat]
     if isinstance(due, PlacingTrainer):
-        out["trainer"] = CARD_ID[due.trainer]
-        out["later"] = due.opened >= 0
+        out["trainer"], out["later"] = CARD_ID[due.trainer], due.opened >= 0
     if state.rows:
         out["rows"] = [{"seat": names[s], "district": DISTRICT_NAMES[d], "low": low, "high": high}
                        for s, d, low, high in state.rows]
