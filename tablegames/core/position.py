@@ -139,6 +139,13 @@ def seat_of(names: Sequence[str], value: Any, what: str) -> int:
                         f"not {said(value)}.")
 
 
+def seat_of_key(names: Sequence[str], key: str, what: str) -> int:
+    """A seat written as a JSON object's key: its player's name, or its
+    number as text ("2")."""
+    digits = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 3
+    return seat_of(names, int(key) if digits else key, what)
+
+
 REQUIRED: Any = object()  # (per_seat's default: the field must be there)
 
 

@@ -181,3 +181,9 @@ def test_what_a_description_leaves_out_is_dealt_from_the_cards_placed_nowhere_by
     assert (away, pile) == position.put_away(range(10), [1, 0], 5, None, 3, None), "the seed decides"
     assert position.put_away(range(10), [0, 1], 5, [2, 3, 4], 3, [5, 6, 7, 8, 9]) == ([2, 3, 4], [5, 6, 7, 8, 9])
     assert position.unplaced(range(5), [1, 3], None) == [0, 2, 4]
+
+
+def test_a_seat_as_a_json_objects_key_is_a_name_or_a_number_written_as_text():
+    assert [position.seat_of_key(NAMES, key, "a seat in 'passed'") for key in ("Ben", "3")] == [1, 2]
+    assert refusal(position.seat_of_key, NAMES, "4", "a seat in 'passed'") == (
+        "a seat in 'passed' must be a player's name or a seat number 1-3, not 4.")

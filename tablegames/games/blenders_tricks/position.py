@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, put_away, said, seat_of, whole_numbers
+from tablegames.core.position import Cards, PositionError, Reader, put_away, said, seat_of, seat_of_key, whole_numbers
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
@@ -120,7 +120,8 @@ def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
             raise PositionError("Each of 'rounds' is an object with gains, ignored, claimed and earner.")
         r = Reader(raw, names, ("gains", "ignored", "claimed", "earner"))
         gains = [whole_numbers(g, "a round's gains", 3) for g in r.per_seat("gains", [])]
-        ignored, claimed = (r.cards_per_seat(key, CARDS, f"a round's {key} cards", []) for key in ("ignored", "claimed"))
+        ignored, claimed = (r.cards_per_seat(key, CARDS, f"a round's {key} cards", [])
+                            for key in ("ignored", "claimed"))
         earner = seat_of(names, r.field("earner", (int, str), "who earned the round's token"), "a round's earner")
         out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
                                tuple(tuple(c) for c in claimed), earner))
@@ -178,7 +179,7 @@ def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
     if not isinstance(passed, dict):
         raise PositionError("'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
-        seat = seat_of(names, int(who) if isinstance(who, str) and who.isascii() and who.isdigit() and len(who) < 3 else who, "a seat in 'passed'")
+        seat = seat_of_key(names, who, "a seat in 'passed'")
         cards = CARDS.read(pair, f"{names[seat]}'s pass")
         if len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards):
             raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
