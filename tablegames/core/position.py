@@ -12,8 +12,14 @@ Each game's ``position.py`` builds its state from its part
 state that plays on exactly like it. Here the parts every game shares: the
 file's envelope, the one error, the conservation check (a position has
 exactly the pieces of a fresh game with the same players and options) and
-the checks every game's description needs (a seat, a list per seat, a list
-of cards, each card once, whole numbers), each refusal one line.
+the vocabulary every game's builder reads its description with: a
+``Reader`` over its fields (a typo in a key refused, defaults, typed
+fields, seats, lists per seat), the game's ``Cards`` (reading, each card
+once, writing back), ``put_away`` for a deck or the cards put away when
+left out; under them the single checks (a seat, a list per seat, a list
+of cards, each card once, whole numbers), each refusal one line. A
+game's position.py keeps its own fields and the checks between them
+(docs/positions.md lists every game's fields).
 
 Seats: a seat is written as its player's name or as its number counted
 from 1, as seat setup and every message count them (``"dealer": 3`` is the
@@ -27,10 +33,11 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from tablegames.core.seats import quoted, said as said_value
 
@@ -132,6 +139,13 @@ def seat_of(names: Sequence[str], value: Any, what: str) -> int:
                         f"not {said(value)}.")
 
 
+def seat_of_key(names: Sequence[str], key: str, what: str) -> int:
+    """A seat written as a JSON object's key: its player's name, or its
+    number as text ("2")."""
+    digits = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 3
+    return seat_of(names, int(key) if digits else key, what)
+
+
 REQUIRED: Any = object()  # (per_seat's default: the field must be there)
 
 
@@ -217,6 +231,141 @@ def unknown_keys(description: Mapping[str, Any], known: Iterable[str]) -> None:
     extra = sorted(set(description) - set(known))
     if extra:
         raise PositionError(f"The position has no field {said(extra[0])} (fields: {', '.join(sorted(known))}).")
+
+
+class Cards:
+    """A game's cards as a description writes them: ``card_of`` reads one
+    (None: there is no such card), ``cards_are`` says in a refusal what a
+    card looks like, ``name`` names one in a message, ``write`` writes one
+    back (``ids`` and ``numbered`` make the two kinds the games use)."""
+
+    def __init__(self, card_of: Callable[[Any], int | None], cards_are: str, name: Callable[[int], str],
+                 write: Callable[[int], Any]) -> None:
+        self.card_of, self.cards_are, self.name, self.write = card_of, cards_are, name, write
+
+    @classmethod
+    def ids(cls, ids: Sequence[str], cards_are: str) -> "Cards":
+        """Cards written as their ids (``ids[card]``), named so in messages."""
+        by_id = {cid: card for card, cid in enumerate(ids)}
+        return cls(lambda v: by_id.get(v) if isinstance(v, str) else None, cards_are, ids.__getitem__,
+                   ids.__getitem__)
+
+    @classmethod
+    def numbered(cls, low: int, high: int, cards_are: str) -> "Cards":
+        """Cards written as their numbers ``low``-``high`` ("Card 7" in messages)."""
+        return cls(lambda v: v if type(v) is int and low <= v <= high else None, cards_are, "Card {}".format, int)
+
+    def read(self, value: Any, what: str) -> list[int]:
+        """A list of cards (``card_list``)."""
+        return card_list(value, what, self.card_of, self.cards_are)
+
+    def one(self, value: Any, what: str) -> int:
+        return self.read([value], what)[0]
+
+    def once(self, places: Iterable[tuple[str, Iterable[int]]]) -> None:
+        """No card in two places, nor twice in one (``each_card_once``)."""
+        each_card_once(places, self.name)
+
+    def out(self, cards: Iterable[int]) -> list[Any]:
+        """``cards`` as the description writes them."""
+        return [self.write(c) for c in cards]
+
+
+T = TypeVar("T")
+
+
+class Reader:
+    """A game's description being read, field by field: a typo in a key is
+    refused at once (``fields`` are the keys there are), a field left out
+    takes its default (null is a value, refused where it means nothing:
+    ``given`` and ``optional_seat`` read it as left out), seats are names or
+    numbers (``seat_of``), and every refusal is one line naming the field."""
+
+    def __init__(self, description: Mapping[str, Any], names: Sequence[str], fields: Iterable[str]) -> None:
+        unknown_keys(description, fields)
+        self.description = description
+        self.names = tuple(names)
+        self.n = len(self.names)
+
+    def given(self, key: str) -> bool:
+        """Whether ``key`` is there and not null."""
+        return self.description.get(key) is not None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value as written, or ``default`` when left out."""
+        return self.description.get(key, default)
+
+    def field(self, key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
+        """A field that must be there, of ``kind`` (``field``)."""
+        return field(self.description, key, kind, what)
+
+    def number(self, key: str, low: int, high: int | None = None, default: int | None = None) -> int:
+        """A whole number ``low``-``high`` (from ``low`` without ``high``);
+        ``default`` when left out, needed without one."""
+        if key not in self.description and default is not None:
+            return default
+        value = self.field(key, object)
+        if type(value) is not int or value < low or (high is not None and value > high):
+            span = f"from {low}" if high is None else f"{low}-{high}"
+            raise PositionError(f"{said(key)} must be a whole number {span}, not {said(value)}.")
+        return value
+
+    def seat(self, key: str, what: str = "") -> int:
+        """A seat that must be there."""
+        return seat_of(self.names, self.field(key, (int, str), what), said(key))
+
+    def seat_or(self, key: str, default: T) -> int | T:
+        """A seat, or ``default`` when left out."""
+        return seat_of(self.names, self.description[key], said(key)) if key in self.description else default
+
+    def optional_seat(self, key: str) -> int | None:
+        """A seat, or None when left out or null."""
+        return seat_of(self.names, self.description[key], said(key)) if self.given(key) else None
+
+    def seats(self, key: str, value: Any = None) -> list[int]:
+        """Seats written as one seat or a list of them (``value``, or the field's)."""
+        value = self.get(key) if value is None else value
+        return [seat_of(self.names, v, said(key)) for v in (value if isinstance(value, list) else [value])]
+
+    def per_seat(self, key: str, default: Any = REQUIRED) -> list[Any]:
+        """One entry per seat (``per_seat``)."""
+        return per_seat(self.description, key, self.names, default)
+
+    def cards(self, key: str, cards: Cards, default: T) -> list[int] | T:
+        """A list of cards, or ``default`` when left out."""
+        return cards.read(self.description[key], said(key)) if key in self.description else default
+
+    def cards_per_seat(self, key: str, cards: Cards, what: str, default: Any = REQUIRED) -> list[list[int]]:
+        """A list of cards per seat; ``what`` words a seat's list, ``{}`` its
+        player's name ("{}'s hand")."""
+        return [cards.read(row, what.format(name)) for name, row in zip(self.names, self.per_seat(key, default))]
+
+    def numbers_per_seat(self, key: str, default: int | None = 0) -> list[int]:
+        """A whole number 0 or more per seat (``whole_numbers``); ``default``
+        for every seat when left out, needed when None."""
+        return whole_numbers(self.per_seat(key, REQUIRED if default is None else default), said(key), self.n)
+
+
+def put_away(cards: Iterable[int], placed: Iterable[int], seed: int, away: list[int] | None, cut: int,
+             pile: list[int] | None) -> tuple[list[int], list[int]]:
+    """The cards put away unseen at setup and a pile (a deck, a discard), as
+    given or, when left out, dealt from the cards placed nowhere else,
+    shuffled by ``seed``: ``cut`` of them put away, the rest the pile."""
+    rest = unplaced(cards, [*placed, *(away or ()), *(pile or ())], seed)
+    if away is None:
+        away, rest = rest[:cut], rest[cut:]
+    return away, rest if pile is None else pile
+
+
+def unplaced(cards: Iterable[int], placed: Iterable[int], seed: int | None) -> list[int]:
+    """The ``cards`` the description places nowhere, in order, or shuffled
+    by ``seed``: where a deck or the cards put away unseen come from when
+    the description leaves them out."""
+    taken = set(placed)
+    rest = [c for c in cards if c not in taken]
+    if seed is not None:
+        random.Random(seed).shuffle(rest)
+    return rest
 
 
 class _LongNumber(ValueError):

@@ -134,3 +134,56 @@ def test_whole_numbers_are_0_or_more_and_as_many_as_asked():
             "'tokens' must be a list of 3 whole numbers 0 or more, not ")
     assert whole_numbers([], "'pending'") == []
     assert refusal(whole_numbers, [-2], "'pending'") == "'pending' must be a list of whole numbers 0 or more, not [-2]."
+
+
+# ----- the vocabulary a game's builder reads its description with
+
+def test_a_reader_refuses_a_field_the_game_does_not_have():
+    assert refusal(position.Reader, {"hand": []}, NAMES, ("hands", "trick")) == (
+        "The position has no field 'hand' (fields: hands, trick).")
+
+
+def test_a_field_left_out_takes_its_default_and_null_is_a_value():
+    cards = position.Cards.numbered(1, 40, "cards are 1-40")
+    reader = position.Reader({"trick": None, "leader": "Cy"}, NAMES, ("trick", "box", "leader", "dealer"))
+    assert reader.cards("box", cards, []) == []
+    assert refusal(reader.cards, "trick", cards, []) == "'trick' must be a list of cards (cards are 1-40), not null."
+    assert reader.seat_or("dealer", 0) == 0 and reader.seat_or("leader", 0) == 2
+    assert reader.optional_seat("dealer") is None and not reader.given("trick")
+
+
+def test_a_seat_that_must_be_there_says_what_it_is_for():
+    reader = position.Reader({}, NAMES, ("dealer",))
+    assert refusal(reader.seat, "dealer", "who dealt this hand") == "The position needs 'dealer' (who dealt this hand)."
+
+
+def test_a_whole_number_field_is_refused_outside_its_span_in_the_files_words():
+    reader = position.Reader({"hand_no": 0, "round": True}, NAMES, ("hand_no", "round", "turns"))
+    assert refusal(reader.number, "hand_no", 1, None, 1) == "'hand_no' must be a whole number from 1, not 0."
+    assert refusal(reader.number, "round", 1, 3, 1) == "'round' must be a whole number 1-3, not true."
+    assert reader.number("turns", 0, 9, 0) == 0
+
+
+def test_cards_per_seat_name_each_players_list_in_a_refusal():
+    cards = position.Cards.ids(("G0", "G1", "B0"), "ids such as 'G0'")
+    reader = position.Reader({"hands": [["G0"], ["B0"], ["X9"]]}, NAMES, ("hands", "loot"))
+    assert refusal(reader.cards_per_seat, "hands", cards, "{}'s hand") == (
+        "Cy's hand: 'X9' is not a card (ids such as 'G0').")
+    assert reader.cards_per_seat("loot", cards, "{}'s loot", []) == [[], [], []]
+    assert cards.out([2, 0]) == ["B0", "G0"]
+    assert refusal(cards.once, [("Ann's hand", [0]), ("the box", [0])]) == (
+        "G0 is in Ann's hand and in the box: every card is in one place only.")
+
+
+def test_what_a_description_leaves_out_is_dealt_from_the_cards_placed_nowhere_by_the_seed():
+    away, pile = position.put_away(range(10), [0, 1], 5, None, 3, None)
+    assert sorted(away + pile) == list(range(2, 10)) and len(away) == 3
+    assert (away, pile) == position.put_away(range(10), [1, 0], 5, None, 3, None), "the seed decides"
+    assert position.put_away(range(10), [0, 1], 5, [2, 3, 4], 3, [5, 6, 7, 8, 9]) == ([2, 3, 4], [5, 6, 7, 8, 9])
+    assert position.unplaced(range(5), [1, 3], None) == [0, 2, 4]
+
+
+def test_a_seat_as_a_json_objects_key_is_a_name_or_a_number_written_as_text():
+    assert [position.seat_of_key(NAMES, key, "a seat in 'passed'") for key in ("Ben", "3")] == [1, 2]
+    assert refusal(position.seat_of_key, NAMES, "4", "a seat in 'passed'") == (
+        "a seat in 'passed' must be a player's name or a seat number 1-3, not 4.")

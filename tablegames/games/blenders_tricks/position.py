@@ -1,66 +1,17 @@
 """Blenders Tricks positions: a state built from a plain description, and
-the description of a state (core/position.py holds the file format).
-
-Cards are their numbers (as in the notation, ``play 17``); seats are names
-or seat numbers counted from 1 (as at seat setup); lists "per seat" are in
-seat order. A complete example
-(three players, round 2: Ann led White Oak 13, Bob played 15, Cy holds no
-White Oak and may play either card)::
-
-    {"round": 2, "decision": "play", "to_move": ["Cy"], "leader": "Ann",
-     "hands": [[9], [12], [27, 26]],
-     "trick": [13, 15],
-     "aside": [29], "discard": [30, 8, 31, 4, 5, 10, 20, 28, 40, 3, 33],
-     "last_trick": {"plays": [["Cy", 17], ["Ann", 38], ["Bob", 33]], "winner": "Ann",
-                    "claimed": [38, 17]},
-     "claimed": [[32, 11, 37, 16, 22, 19, 25, 1, 38, 17], [23, 2, 24, 6, 36, 39],
-                 [35, 14, 34, 7, 21, 18]],
-     "ignored": [[], [], []], "received": [[28, 2], [12, 20], [21, 5]],
-     "totals": [[9, 0, 3], [5, 12, 7], [4, 6, 3]], "tokens": [0, 0, 0],
-     "rounds": [{"gains": [[9, 0, 3], [5, 12, 7], [4, 6, 3]], "ignored": [[], [9], []],
-                 "claimed": [[22, 19, 15, 12, 37, 25], [18, 3, 11, 29, 5, 8, 35, 2, 34, 7, 39, 9],
-                             [31, 16, 32, 26, 33, 13, 38, 36]],
-                 "earner": "Bob"}]}
-
-(tests/games/blenders_tricks/positions/example.json is this position in a file.)
-
-Fields (defaults in brackets):
-    decision     "pass", "play", "claim", "spend" or "over" (required)
-    hands        per seat, the cards held, in the hand's order (required)
-    leader       who leads the current trick, or the round's first (required)
-    round        1-3 [1]
-    to_move      the seats to decide now [checked only]
-    trick        the current trick's cards in playing order from the leader [none]
-    aside, discard   cards set aside unseen (3 players: one) and discarded;
-                 [the cards placed nowhere else, shuffled by the seed]
-    last_trick   {"plays": [[seat, card], ...], "winner": seat, "claimed": [cards]} [none]
-    claimed, ignored, received   per seat: the round's claimed cards, those
-                 spent tokens ignore, the passed cards received [empty]
-    totals, tokens   per seat: suit totals before this round, barley tokens [0]
-    rounds       the finished rounds, as in a view, cards as numbers (round - 1 of them)
-    passed       pass: {seat: [left, right]} for the seats that have chosen, in
-                 the order they chose (cards are delivered in that order) [none]
-    spenders     spend: the seats still to decide, the first now
-                 [every holder with a claimed card, from the token's earner leftwards]
-
-Later deals come from the seed, not from the position.
-
-What the rounds so far imply is checked too: the totals are the finished
-rounds' gains, each the icons of that round's claimed cards less the
-ignored; each round's token went to a player who claimed the most; the
-tokens held are those earned less one per ignored card; no wild is ever
-claimed; this round's claims are no more than its tricks give, the last
-trick's as the claiming rule gives them, and its winner leads the next.
-"""
+the description of a state. docs/positions.md says what each field holds;
+core/position.py reads them and holds the checks every game shares. Here
+what the rounds so far imply: the totals are the finished rounds' gains,
+each round's token went to a player who claimed the most, the tokens held
+are those earned less one per ignored card, no wild is ever claimed; this
+round's claims are no more than its tricks give, the last trick's as the
+claiming rule gives them, and its winner leads the next."""
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import (
-    PositionError, card_list, field, per_seat, said, seat_of, unknown_keys, whole_numbers,
-)
+from tablegames.core.position import Cards, PositionError, Reader, put_away, said, seat_of, seat_of_key, whole_numbers
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
     CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
@@ -72,42 +23,36 @@ from tablegames.games.blenders_tricks.vocab import (
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
           "claimed", "ignored", "received", "totals", "tokens", "rounds", "passed", "spenders")
-
-
-def _cards(value: Any, what: str) -> list[int]:
-    return card_list(value, what, lambda c: c if type(c) is int and 1 <= c <= 40 else None, "cards are 1-40")
+CARDS = Cards.numbered(1, 40, "cards are 1-40")
 
 
 def build_position(names: Sequence[str], options: Mapping[str, int], description: Mapping[str, Any],
                    seed: int) -> BlendersState:
-    unknown_keys(description, FIELDS)
+    r = Reader(description, names, FIELDS)
     n = len(names)
     size = HAND_SIZE[n]
-    decision = field(description, "decision", str, "pass, play, claim, spend or over")
+    decision = r.field("decision", str, "pass, play, claim, spend or over")
     if decision not in {p.value for p in Phase}:
         raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {said(decision)}.")
     phase = Phase(decision)
-    rnd = description.get("round", 1)
+    rnd = r.get("round", 1)
     if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
         raise PositionError(f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
-    leader = seat_of(names, field(description, "leader", (int, str), "who leads the trick"), "'leader'")
-    hands = [_cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat(description, "hands", names))]
-    trick = _cards(description.get("trick", []), "'trick'")
-    claimed = [_cards(c, f"{names[s]}'s claimed cards") for s, c in enumerate(per_seat(description, "claimed", names, []))]
-    ignored = [_cards(c, f"{names[s]}'s ignored cards") for s, c in enumerate(per_seat(description, "ignored", names, []))]
-    received = [_cards(c, f"{names[s]}'s received cards") for s, c in
-                enumerate(per_seat(description, "received", names, []))]
+    leader = r.seat("leader", "who leads the trick")
+    hands = r.cards_per_seat("hands", CARDS, "{}'s hand")
+    trick = r.cards("trick", CARDS, [])
+    claimed, ignored, received = (r.cards_per_seat(key, CARDS, f"{{}}'s {key} cards", [])
+                                  for key in ("claimed", "ignored", "received"))
     for s in range(n):
         if any(c not in claimed[s] for c in ignored[s]):
             raise PositionError(f"{names[s]} ignores a card they did not claim.")
         if len(received[s]) > 2:
             raise PositionError(f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
-    totals = [whole_numbers(t, f"{names[s]}'s totals", 3)
-              for s, t in enumerate(per_seat(description, "totals", names, [0, 0, 0]))]
-    tokens = whole_numbers(description.get("tokens", [0] * n), "'tokens'", n)
+    totals = [whole_numbers(t, f"{name}'s totals", 3) for name, t in zip(names, r.per_seat("totals", [0, 0, 0]))]
+    tokens = whole_numbers(r.get("tokens", [0] * n), "'tokens'", n)
     if sum(tokens) > TOKENS:
         raise PositionError(f"The players hold {sum(tokens)} barley tokens; the game has {TOKENS}.")
-    rounds = _rounds(description.get("rounds", []), names)
+    rounds = _rounds(r.get("rounds", []), names)
     finished = ROUNDS if phase is Phase.OVER else rnd - 1
     if phase is Phase.OVER and rnd != ROUNDS:
         raise PositionError(f"The game is over only after round {ROUNDS}.")
@@ -118,9 +63,13 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         raise PositionError(f"{names[rounds[-1].earner]} earned the last round's token and leads this round.")
     if phase in (Phase.PASS, Phase.PLAY, Phase.CLAIM) and any(ignored):
         raise PositionError("Cards are ignored only when tokens are spent at the round's end.")
-    last_trick = _last_trick(description.get("last_trick"), names)
+    last_trick = _last_trick(r.get("last_trick"), names)
     placed = [c for h in hands for c in h] + trick + [c for cl in claimed for c in cl]
-    aside, discard = _aside_and_discard(description, placed, n, seed)
+    want = 40 - n * size
+    aside, discard = r.cards("aside", CARDS, None), r.cards("discard", CARDS, None)
+    if aside is not None and len(aside) != want:
+        raise PositionError(f"With {n} players {want} card(s) are set aside, not {len(aside)}.")
+    aside, discard = put_away(DECK, placed, seed, aside, want, discard)
     _check_hands(names, hands, trick, leader, received, phase, size)
     choices: SecretChoices[Pass] | None = None
     due: list[BlendersDecision] = []
@@ -128,23 +77,23 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     if phase is Phase.PASS:
         if trick or last_trick or any(claimed) or any(received):
             raise PositionError("In the pass no card has been played, claimed or received yet.")
-        choices = _passed(description, names, hands)
+        choices = _passed(r, hands)
     elif phase is Phase.PLAY:
         due += TRICK_TURNS[n][leader][len(trick):]
     elif phase is Phase.CLAIM:
         due.append(_claim(trick, leader, n))
     elif phase is Phase.SPEND:
         earner = _earner(names, tokens, claimed, ignored, trick, last_trick)
-        due += _spenders(description, names, earner, tokens, claimed, ignored)
+        due += _spenders(r, earner, tokens, claimed, ignored)
     elif trick:
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
     else:
         earner = rounds[-1].earner  # over: nothing is pending
     # (Later rounds are dealt from the seed, by the rng as a new game's first deal leaves it.)
     state = BlendersState(names, first_deal(seed, n)[0], round=rnd, totals=totals, tokens=tokens, rounds=rounds,
-                          leader=leader, hands=hands, aside=aside, discard=discard, received=received,
-                          claimed=claimed, ignored=ignored, trick=trick, last_trick=last_trick, earner=earner,
-                          choices=choices, due=due)
+                          leader=leader, hands=hands, aside=aside, discard=discard,
+                          received=received, claimed=claimed, ignored=ignored, trick=trick, last_trick=last_trick,
+                          earner=earner, choices=choices, due=due)
     _check_rounds(state)
     _check_this_round(state, phase, size)
     _check_tokens(state, phase)
@@ -156,7 +105,7 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         movers = description["to_move"]
         if not isinstance(movers, list):
             raise PositionError(f"'to_move' must be a list of seats, not {said(movers)}.")
-        if sorted(seat_of(names, m, "'to_move'") for m in movers) != sorted(state.to_move()):
+        if sorted(r.seats("to_move")) != sorted(state.to_move()):
             raise PositionError("'to_move' does not match the position: "
                                 f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
     return state
@@ -166,52 +115,36 @@ def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
     if not isinstance(value, list):
         raise PositionError("'rounds' must be a list of the finished rounds.")
     out = []
-    for r in value:
-        if not isinstance(r, dict):
+    for raw in value:
+        if not isinstance(raw, dict):
             raise PositionError("Each of 'rounds' is an object with gains, ignored, claimed and earner.")
-        unknown_keys(r, ("gains", "ignored", "claimed", "earner"))
-        gains = [whole_numbers(g, "a round's gains", 3) for g in per_seat(r, "gains", names, [])]
-        ignored = [_cards(c, "a round's ignored cards") for c in per_seat(r, "ignored", names, [])]
-        claimed = [_cards(c, "a round's claimed cards") for c in per_seat(r, "claimed", names, [])]
-        earner = seat_of(names, field(r, "earner", (int, str), "who earned the round's token"), "a round's earner")
+        r = Reader(raw, names, ("gains", "ignored", "claimed", "earner"))
+        gains = [whole_numbers(g, "a round's gains", 3) for g in r.per_seat("gains", [])]
+        ignored, claimed = (r.cards_per_seat(key, CARDS, f"a round's {key} cards", [])
+                            for key in ("ignored", "claimed"))
+        earner = seat_of(names, r.field("earner", (int, str), "who earned the round's token"), "a round's earner")
         out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
                                tuple(tuple(c) for c in claimed), earner))
     return out
 
 
-def _last_trick(value: Any, names: Sequence[str]) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]] | None:
+def _last_trick(value: Any, names: Sequence[str]) -> LastTrick | None:
     if value is None:
         return None
     if not isinstance(value, dict):
         raise PositionError("'last_trick' must be an object with plays, winner and claimed.")
-    unknown_keys(value, ("plays", "winner", "claimed"))
-    plays = field(value, "plays", list, "[seat, card] in playing order")
+    r = Reader(value, names, ("plays", "winner", "claimed"))
     pairs = []
-    for p in plays:
+    for p in r.field("plays", list, "[seat, card] in playing order"):
         if not isinstance(p, list) or len(p) != 2:
             raise PositionError(f"A play of the last trick is [seat, card], not {said(p)}.")
-        pairs.append((seat_of(names, p[0], "a seat in the last trick"), _cards([p[1]], "the last trick")[0]))
+        pairs.append((seat_of(names, p[0], "a seat in the last trick"), CARDS.one(p[1], "the last trick")))
     if len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names):
         raise PositionError("The last trick has one card from every player.")
-    winner = seat_of(names, field(value, "winner", (int, str)), "the last trick's winner")
+    winner = seat_of(names, r.field("winner", (int, str)), "the last trick's winner")
     if winner != max(pairs, key=lambda p: p[1])[0]:
         raise PositionError(f"{names[winner]} did not win the last trick: the highest card wins.")
-    taken = _cards(field(value, "claimed", list), "the last trick's claimed cards")
-    return tuple(pairs), winner, tuple(taken)
-
-
-def _aside_and_discard(description: Mapping[str, Any], placed: list[int], n: int,
-                       seed: int) -> tuple[list[int], list[int]]:
-    want = 40 - n * HAND_SIZE[n]
-    aside = None if "aside" not in description else _cards(description["aside"], "'aside'")
-    discard = None if "discard" not in description else _cards(description["discard"], "'discard'")
-    if aside is not None and len(aside) != want:
-        raise PositionError(f"With {n} players {want} card(s) are set aside, not {len(aside)}.")
-    rest = [c for c in DECK if c not in set(placed) | set(aside or ()) | set(discard or ())]
-    random.Random(seed).shuffle(rest)
-    if aside is None:
-        aside, rest = rest[:want], rest[want:]
-    return aside, rest if discard is None else discard
+    return tuple(pairs), winner, tuple(CARDS.read(r.field("claimed", list), "the last trick's claimed cards"))
 
 
 def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int], leader: int,
@@ -238,15 +171,16 @@ def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int],
         raise PositionError("Each player received two cards in the pass (or none are marked).")
 
 
-def _passed(description: Mapping[str, Any], names: Sequence[str], hands: list[list[int]]) -> SecretChoices[Pass]:
+def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
     """The passes chosen so far, in the order they were chosen."""
-    choices: SecretChoices[Pass] = SecretChoices(range(len(names)))
-    passed = description.get("passed", {})
+    names = r.names
+    choices: SecretChoices[Pass] = SecretChoices(range(r.n))
+    passed = r.get("passed", {})
     if not isinstance(passed, dict):
         raise PositionError("'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
-        seat = seat_of(names, int(who) if isinstance(who, str) and who.isascii() and who.isdigit() and len(who) < 3 else who, "a seat in 'passed'")
-        cards = _cards(pair, f"{names[seat]}'s pass")
+        seat = seat_of_key(names, who, "a seat in 'passed'")
+        cards = CARDS.read(pair, f"{names[seat]}'s pass")
         if len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards):
             raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
         choices.choose(seat, PASSES[cards[0]][cards[1]])
@@ -275,14 +209,15 @@ def _earner(names: Sequence[str], tokens: list[int], claimed: list[list[int]], i
     return max((s for s in range(len(names)) if counts[s] == max(counts)), key=last.__getitem__)
 
 
-def _spenders(description: Mapping[str, Any], names: Sequence[str], earner: int, tokens: list[int],
-              claimed: list[list[int]], ignored: list[list[int]]) -> list[SpendChoice]:
-    n = len(names)
+def _spenders(r: Reader, earner: int, tokens: list[int], claimed: list[list[int]],
+              ignored: list[list[int]]) -> list[SpendChoice]:
+    names, n = r.names, r.n
     order = [(earner + i) % n for i in range(n)]
     able = [s for s in order if tokens[s] and [c for c in claimed[s] if c not in ignored[s]]]
-    raw = description.get("spenders")
-    spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw] \
-        if isinstance(raw, list) else _bad_spenders(raw)
+    raw = r.get("spenders")
+    if raw is not None and not isinstance(raw, list):
+        raise PositionError(f"'spenders' must be a list of seats, not {said(raw)}.")
+    spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw]
     if not tokens[earner] and not ignored[earner]:
         raise PositionError(f"{names[earner]} claimed the most cards and holds this round's barley token "
                             "(or has spent it).")
@@ -402,10 +337,6 @@ def _check_tokens(state: BlendersState, phase: Phase) -> None:
         if state.tokens[s] != earned - spent:
             raise PositionError(f"{names[s]} holds {state.tokens[s]} barley token(s), but earned {earned} and spent "
                                 f"{spent}: a token is earned at a round's end and spent on an ignored card.")
-
-
-def _bad_spenders(raw: Any) -> list[int]:
-    raise PositionError(f"'spenders' must be a list of seats, not {said(raw)}.")
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:

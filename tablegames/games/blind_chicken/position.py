@@ -1,62 +1,16 @@
-"""Blind Chicken positions: a state built from a plain description, and the
-description of a state (core/position.py holds the file format and the
-checks every game shares).
-
-The description, in seat order, with cards as their numbers (as the
-notation writes them, ``order 30 12 45``) and seats as a player's name or
-seat number (from 1, as at seat setup: ``"dealer": 3`` is the third player). A three-player match in its second hand: Cy took the last
-trick and led 30, Ann is to play::
-
-    {
-      "hand_no": 2,
-      "dealer": "Cy",
-      "hand_scores": [[-3, -18, 0]],
-      "hands": [[51, 49, 48, 47, 45, 40, 36], [50, 46, 41, 39, 38, 37, 34],
-                [31, 33, 35, 42, 43, 44]],
-      "taken": [[], [[55, 28, 59], [57, 27, 56]],
-                [[24, 25, 58], [26, 54, 29], [53, 32, 52]]],
-      "trick": [30],
-      "leader": "Cy",
-      "decision": "play",
-      "to_move": "Ann"
-    }
-
-- ``hands`` (required): each seat's hand, left to right.
-- ``dealer`` (required): who dealt this hand.
-- ``hand_no``: the hand being played, from 1 (the last one once the match
-  is over); default 1.
-- ``hand_scores``: each finished hand's minus points, per seat; default
-  none. Their sums are the scores. A hand hands out what its chickens
-  cost: at least their eggs bar one trick set aside, at most all of them
-  in the costliest tricks (``hand_total_range``).
-- ``taken``: each seat's tricks this hand in taking order, each trick's
-  cards in playing order; default none.
-- ``trick``: the current trick's cards in playing order; default none.
-- ``leader``: who leads the current trick (who took the last one); while
-  no trick is taken it is the player after the dealer, the default.
-- ``decision`` (required): ``"arrange"`` (hands are being arranged),
-  ``"play"``, ``"aside"`` (the last trick's winner may set an earlier
-  trick aside) or ``"none"`` (the match is over).
-- ``to_move``: who decides: the seats still arranging (default: all), or
-  the one seat to play or set aside (it follows from the leader and the
-  trick; if given it must agree).
-
-Every card of the deck for the player count lies in exactly one hand, taken
-trick or the current trick. The hands after this one are dealt from the
-seed, so a built state plays on exactly like the described one to the end
-of its hand (and to the end of the match in its last hand).
-"""
+"""Blind Chicken positions: a state built from a plain description, and
+the description of a state. docs/positions.md says what each field holds;
+core/position.py reads them and holds the checks every game shares. Here
+what the hand and the match so far fix: the hand sizes by the tricks
+taken, who leads, the scores each hand can give, when the match ends."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import (
-    PositionError, card_list, each_card_once, field, per_seat, said, seat_of, unknown_keys,
-)
+from tablegames.core.position import Cards, PositionError, Reader, said, seat_of
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
-import random
-
 from tablegames.games.blind_chicken.rules import BlindChickenState, hand_limit_of
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
 
@@ -69,28 +23,20 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
                    seed: int) -> BlindChickenState:
     """The state ``description`` describes; PositionError (one line) for one
     that is malformed or cannot arise."""
-    unknown_keys(description, FIELDS)
+    r = Reader(description, names, FIELDS)
     n = len(names)
     lowest = LOWEST_CARD[n]
     per = (DECK_SIZE - lowest) // n  # cards dealt to each seat
+    cards = Cards.numbered(lowest, DECK_SIZE - 1, f"with {n} players the cards are {lowest}-{DECK_SIZE - 1}")
 
-    def seat(value: Any, what: str) -> int:
-        return seat_of(names, value, what)
-
-    def cards(value: Any, what: str) -> list[int]:
-        return card_list(value, what, lambda c: c if type(c) is int and lowest <= c < DECK_SIZE else None,
-                         f"with {n} players the cards are {lowest}-{DECK_SIZE - 1}")
-
-    phase = DECISIONS.get(field(description, "decision", str, "arrange, play, aside or none"))
+    phase = DECISIONS.get(r.field("decision", str, "arrange, play, aside or none"))
     if phase is None:
         raise PositionError(f"'decision' must be one of {', '.join(DECISIONS)}, "
                             f"not {said(description['decision'])}.")
-    dealer = seat(field(description, "dealer", (int, str), "who dealt this hand"), "'dealer'")
-    hand_no = description.get("hand_no", 1)
-    if type(hand_no) is not int or hand_no < 1:
-        raise PositionError(f"'hand_no' must be a whole number from 1, not {said(hand_no)}.")
+    dealer = r.seat("dealer", "who dealt this hand")
+    hand_no = r.number("hand_no", 1, default=1)
     finished = hand_no if phase == OVER else hand_no - 1
-    hand_scores = description.get("hand_scores", [])
+    hand_scores = r.get("hand_scores", [])
     if not isinstance(hand_scores, list) or any(
             not isinstance(row, list) or len(row) != n or any(type(x) is not int or x > 0 for x in row)
             for row in hand_scores):
@@ -99,29 +45,29 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
         raise PositionError(f"'hand_scores' must list the {finished} finished hand(s), not {len(hand_scores)}.")
     _check_hand_totals(hand_scores, n)
 
-    hands = [cards(h, f"{names[s]}'s hand") for s, h in enumerate(per_seat(description, "hands", names))]
+    hands = r.cards_per_seat("hands", cards, "{}'s hand")
     taken: list[list[tuple[int, ...]]] = []
-    for s, tricks in enumerate(per_seat(description, "taken", names, default=[])):
+    for name, tricks in zip(names, r.per_seat("taken", [])):
         if not isinstance(tricks, list):
             raise PositionError(f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
         for i, t in enumerate(tricks):
-            if len(cards(t, f"{names[s]}'s trick {i + 1}")) != n:
-                raise PositionError(f"Every taken trick has {n} cards; {names[s]}'s trick {i + 1} has {len(t)}.")
+            if len(cards.read(t, f"{name}'s trick {i + 1}")) != n:
+                raise PositionError(f"Every taken trick has {n} cards; {name}'s trick {i + 1} has {len(t)}.")
         taken.append([tuple(t) for t in tricks])
-    trick = cards(description.get("trick", []), "'trick'")
-    each_card_once([*((f"{names[s]}'s hand", h) for s, h in enumerate(hands)),
-                    *((f"{names[s]}'s tricks", [c for t in ts for c in t]) for s, ts in enumerate(taken)),
-                    ("the trick", trick)], lambda card: f"Card {card}")
+    trick = r.cards("trick", cards, [])
+    cards.once([*((f"{name}'s hand", h) for name, h in zip(names, hands)),
+                *((f"{name}'s tricks", [c for t in ts for c in t]) for name, ts in zip(names, taken)),
+                ("the trick", trick)])
 
     tricks_taken = sum(len(t) for t in taken)
     after_dealer = (dealer + 1) % n
     if tricks_taken == 0:
-        leader = seat(description["leader"], "'leader'") if "leader" in description else after_dealer
+        leader = r.seat_or("leader", after_dealer)
         if leader != after_dealer:
             raise PositionError(f"The player after the dealer leads the first trick: {names[after_dealer]}, "
                                 f"not {names[leader]}.")
     else:
-        leader = seat(field(description, "leader", (int, str), "who took the last trick"), "'leader'")
+        leader = r.seat("leader", "who took the last trick")
         if not taken[leader]:
             raise PositionError(f"The leader took the last trick, and {names[leader]} has taken none.")
 
@@ -147,7 +93,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     if phase == OVER:
         _check_last_hand_scored(hand_scores[-1], taken, leader, names)
 
-    arranging = _to_move(description, phase, names, leader, trick)
+    arranging = _to_move(r, phase, leader, trick)
     return BlindChickenState(names, random.Random(seed), target=options.get("target", 0),
                              hand_limit=hand_limit_of(options, n), dealer=dealer, hand_no=finished,
                              hand_scores=hand_scores, hands=hands, taken=taken, leader=leader, trick=trick,
@@ -228,16 +174,14 @@ def _check_last_hand_scored(scores: list[int], taken: list[list[tuple[int, ...]]
             raise PositionError(f"{names[s]}'s last hand scored {scores[s]}, but the tricks taken give {full}.")
 
 
-def _to_move(description: Mapping[str, Any], phase: Phase, names: Sequence[str], leader: int,
-             trick: list[int]) -> list[int]:
+def _to_move(r: Reader, phase: Phase, leader: int, trick: list[int]) -> list[int]:
     """The seats still arranging (phase ORDER); for the other decisions,
     checks that a given ``to_move`` is the one seat the rules name."""
-    n = len(names)
-    given = description.get("to_move")
+    names, given = r.names, r.get("to_move")
     if phase == ORDER:
         if given is None:
-            return list(range(n))
-        seats = [seat_of(names, g, "'to_move'") for g in (given if isinstance(given, list) else [given])]
+            return list(range(r.n))
+        seats = r.seats("to_move")
         if not seats or len(set(seats)) != len(seats):
             raise PositionError("'to_move' must name each seat still arranging once.")
         return seats
@@ -246,7 +190,7 @@ def _to_move(description: Mapping[str, Any], phase: Phase, names: Sequence[str],
     if phase == OVER:
         raise PositionError("Nobody is to move once the match is over.")
     mover = seat_of(names, given, "'to_move'")
-    due = (leader + len(trick)) % n if phase == PLAY else leader
+    due = (leader + len(trick)) % r.n if phase == PLAY else leader
     if mover != due:
         raise PositionError(f"It is {names[due]}'s {'turn' if phase == PLAY else 'choice'}, not {names[mover]}'s.")
     return []
