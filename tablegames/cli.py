@@ -100,7 +100,7 @@ after every move and can be resumed from the picker.
 
 A position file (JSON) sets up the table instead of a deal: {"game": GAME,
 "players": [names in seat order], "options": {...}, "seed": N, "position":
-{the game's own description}}; each game's rules page says what its
+{the game's own description}}; docs/positions.md says what each game's
 description holds. The file gives the names ("bot" is no name there),
 options and seed; --players then only says which seats are bots ("bot" or
 "bot:LEVEL" in that seat's place, the seat's name from the file otherwise),

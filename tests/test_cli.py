@@ -1107,7 +1107,7 @@ async def test_an_all_bot_position_opens_the_match_and_the_bots_play_it(tmp_path
     from tablegames.ui.picker import PickerScreen
 
     path = write_raw(tmp_path, json.dumps(example_position(GAME)))
-    args = argparse.Namespace(position=path, players="bot,bot,bot", seed=None, option=[])
+    args = argparse.Namespace(position=path, players="bot,bot,bot", seed=None, option=[], hints=False)
     match = cli.position_match(registry.get(GAME), args)
     before = len(match.record.actions)
     app = TableGamesApp(match=match, bot_delay=0.01)
