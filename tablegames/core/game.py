@@ -223,6 +223,9 @@ class GameSpec:
     # PositionError for an impossible one; describe a state the same way.
     build_position: Callable[[Sequence[str], dict[str, int], Mapping[str, Any], int], GameState] | None = None
     describe_position: Callable[[Any], dict[str, Any]] | None = None
+    # A move in a player's words, (the seat's view, the move) -> "give Gold
+    # 7 to Billy": for a hint and the analysis (None: the move's notation).
+    move_words: Callable[[Mapping[str, Any], Any], str] | None = None
     # The screen class as "module:name", so the app finds it without a list
     # of games.
     screen: str = ""
@@ -230,6 +233,13 @@ class GameSpec:
     # results (a reveal of the hidden cards, step by step), as "module:name"; built as
     # ``Class(match)``, it calls ``app.before_results_done(match)`` when done.
     before_results: str = ""
+
+    def words_for(self, view: Mapping[str, Any], action: Any) -> str:
+        """``action`` (or its notation) in a player's words, as the seat
+        with ``view`` would read it."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        return self.move_words(view, action) if self.move_words is not None else str(action)
 
     def new_bot(self, level: str) -> Bot:
         """A new bot of ``level`` (a stored level name) for this game."""

@@ -61,12 +61,13 @@ class HintAsk:
 @dataclass(frozen=True)
 class Hint:
     seat: int
-    move: str
+    move: str  # its notation
+    words: str  # the move in a player's words (GameSpec.words_for)
     chance: float  # of winning the match after the move, 0..1
     view: Mapping[str, Any]  # the view it answers (a screen drops a hint for another)
 
     def line(self) -> str:
-        return f"Hint: the hard bot would play {self.move} (about {self.chance:.0%} to win the match)."
+        return f"Hint: {self.words} ({self.chance:.0%} to win)."
 
 
 def suggest(ask: HintAsk, budget: HintBudget | None = None,
@@ -99,4 +100,4 @@ def suggest(ask: HintAsk, budget: HintBudget | None = None,
         shares, _ = analysis.chances(spec, ask.view, ask.seat, [best], memory, bot.playout_policy, 1, chance_rng)
         total += shares[0]
         worlds += 1
-    return Hint(ask.seat, str(best), total / worlds, ask.view)
+    return Hint(ask.seat, str(best), spec.words_for(ask.view, best), total / worlds, ask.view)

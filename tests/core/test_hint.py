@@ -145,3 +145,27 @@ def test_the_history_marks_a_match_played_with_hints_and_a_rebuilt_index_keeps_i
     history.index_path().unlink()  # rebuilt from the records
     rebuilt = {m.record_id: m.hints for m in history.History().matches()}
     assert sorted(rebuilt.values(), key=str) == sorted([with_hints[0].hints, None], key=str)
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_every_legal_move_of_every_game_is_said_in_a_players_words(game):
+    """A hint names its move as a player would (GameSpec.move_words), not in
+    the notation of records: every kind of move the game has, in a few
+    random matches, gets words that are not its notation, and one line
+    that fits the message line with its chance."""
+    spec = registry.get(game)
+    kinds = set()
+    for seed in range(3):
+        match = Match.new(game, [Seat(f"P{i}") for i in range(spec.max_players)], seed=seed, autosave=False)
+        rng = random.Random(seed)
+        while not match.is_over():
+            match.take_keyboard(match._state.to_move()[0])
+            for action in match.legal_actions():
+                words = spec.words_for(match.view(), action)
+                assert words and words != str(action) and "\n" not in words
+                assert len(f"Hint: {words} (100% to win).") <= 80, words
+                kinds.add(action.where if game == "blasting-billy" else type(action).__name__)
+            match.play(rng.choice(match.legal_actions()))
+            if match.pending_pass:
+                match.confirm_pass()
+    assert len(kinds) >= 3  # (Blasting Billy's one kind of move goes to three places)

@@ -17,7 +17,7 @@ from tests.ui.helpers import (SIZE, GameScreen, HandoverScreen, ResultsScreen, S
                               play_whole_match, screen_text, settle, wait_for)
 
 DRIVEN = [spec for spec in registry.all_specs() if driver_of(spec) is not None]
-HINT = "Hint: the hard bot would play"
+HINT = "% to win)."
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Mapping
 
 from tablegames.core.decisions import Decision
 from tablegames.games.blasting_billy import INFO
@@ -139,3 +139,12 @@ def parse_action(text: str) -> Play:
     if len(words) != 2 or words[0].lower() not in WHERE_WORDS:
         raise ValueError(text)
     return PLAYS[WHERE_WORDS[words[0].lower()]][card_from_id(words[1])]
+
+
+_WHERE_WORDS = {Where.BILLY: "give {} to Billy", Where.CLAIM: "claim {} into your loot",
+                Where.DUMP: "dump {} in the box"}
+
+
+def move_words(view: Mapping[str, Any], action: Play) -> str:
+    """A move in a player's words (a hint, the analysis): "give Gold 7 to Billy"."""
+    return _WHERE_WORDS[action.where].format(card_name(action.card))

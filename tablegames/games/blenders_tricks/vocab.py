@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Mapping
 
 from tablegames.core.decisions import Decision
 from tablegames.core.words import whole_number
@@ -188,3 +188,21 @@ PLAY_TURNS: tuple[PlayTurn, ...] = tuple(PlayTurn(s) for s in range(5))
 # order is fixed when it is led, so all its turns are queued then.
 TRICK_TURNS: dict[int, tuple[tuple[PlayTurn, ...], ...]] = {
     n: tuple(tuple(PLAY_TURNS[(lead + i) % n] for i in range(n)) for lead in range(n)) for n in HAND_SIZE}
+
+
+def card_words(card: int) -> str:
+    """"12 (White Oak)", "40 (wild)"."""
+    return f"{card} (wild)" if IS_WILD[card] else f"{card} ({SUIT_NAMES[SUIT[card]]})"
+
+
+def move_words(view: Mapping[str, Any], action: Action) -> str:
+    """A move in a player's words (a hint, the analysis): "play 12 (White Oak)"."""
+    if isinstance(action, Pass):
+        return f"pass {card_words(action.left)} left and {card_words(action.right)} right"
+    if isinstance(action, Play):
+        return f"play {card_words(action.card)}"
+    if isinstance(action, Claim):
+        return f"claim {card_words(action.card)}"
+    if action.card is None:
+        return "keep your barley tokens"
+    return f"spend a barley token on {card_words(action.card)}"

@@ -24,16 +24,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Mapping, Union
 
 from tablegames.core.decisions import Decision
 from tablegames.core.words import whole_number
 from tablegames.games.blind_business.cards import (
     CARD_ID,
+    DISTRICT_NAMES,
     DISTRICT_WORDS,
     DISTRICTS,
     HAND_SIZE,
     card_from_id,
+    card_name,
     district_from_word,
 )
 
@@ -348,3 +350,34 @@ def parse_action(text: str) -> Action:
     if head == "add" and len(args) == 1:
         return ADD_NONE if args[0] == "none" else Add(whole_number(args[0]))
     raise ValueError(text)
+
+
+def move_words(view: Mapping[str, Any], action: Action) -> str:
+    """A move in a player's words (a hint, the analysis): "ask Lee for
+    their card 3, spending an OK token"."""
+    names = view.get("names") or []
+
+    def name(seat: int) -> str:
+        return str(names[seat]) if 0 <= seat < len(names) else f"player {seat + 1}"
+
+    with_ok = ", spending an OK token"
+    if isinstance(action, Seen):
+        return "put your hand away: you have seen it"
+    if isinstance(action, Ask):
+        return f"ask {name(action.target)} for their card {action.slot}" + (with_ok if action.ok else "")
+    if isinstance(action, Answer):
+        return "say yes" if action.yes else "say no"
+    if isinstance(action, Take):
+        return f"take their card {action.slot}"
+    if isinstance(action, CounterAsk):
+        return f"ask back for card {action.slot}" + (with_ok if action.ok else "")
+    if isinstance(action, Reply):
+        return "accept the request" if action.accept else "reject the request"
+    if isinstance(action, Assign):
+        return ("leave the Trainer unassigned" if action.district is None
+                else f"put the Trainer in {DISTRICT_NAMES[action.district]}")
+    if isinstance(action, Discard):
+        return f"discard {card_name(action.card)}"
+    if isinstance(action, Swap):
+        return "keep your hand" if action.target is None else f"swap hands with {name(action.target)}"
+    return "add no card" if action.slot is None else f"add your card {action.slot} to the playground"

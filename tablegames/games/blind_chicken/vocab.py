@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Mapping
 
 from tablegames.core.decisions import Decision
 from tablegames.core.words import whole_number
@@ -94,3 +94,16 @@ class ChooseAside(Decision):
     """You took the last trick: set aside one earlier trick, or none."""
 
     PHASE: ClassVar[str] = Phase.ASIDE
+
+
+def move_words(view: Mapping[str, Any], action: Action) -> str:
+    """A move in a player's words (a hint, the analysis): "play your
+    leftmost card, 37"."""
+    if isinstance(action, Play):
+        hand = view.get("hand") or []
+        side = "leftmost" if action.side == "L" else "rightmost"
+        card = hand[0 if action.side == "L" else -1] if hand else ""
+        return f"play your {side} card, {str(card).lstrip('C')}" if card else f"play your {side} card"
+    if isinstance(action, Order):
+        return "arrange your hand " + " ".join(map(str, action.cards))
+    return "keep every trick" if action.index is None else f"set aside trick {action.index}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Mapping
 
 from tablegames.core.decisions import Decision
 from tablegames.core.words import whole_number
@@ -219,3 +219,24 @@ NuttyDecision = ChooseFirstCard | PlayCard | ChooseOrder | SplitCustoms | Choose
 
 DECISION_KIND: dict[type, str] = {PlayCard: "play", ChooseOrder: "order",
                                    SplitCustoms: "customs", ChooseRaid: "raid"}
+
+
+PILE_WORDS = ("pile A", "pile B")
+
+
+def move_words(view: Mapping[str, Any], action: Action) -> str:
+    """A move in a player's words (a hint, the analysis): "play Bank on pile B"."""
+    names = view.get("names") or []
+
+    def name(seat: int) -> str:
+        return str(names[seat]) if 0 <= seat < len(names) else seat_word(seat)
+
+    if isinstance(action, Start):
+        return f"start with {CARD_NAMES[action.card]} face down"
+    if isinstance(action, Play):
+        return f"play {CARD_NAMES[action.card]} on {PILE_WORDS[action.pile]}"
+    if isinstance(action, First):
+        return f"let the top card of {PILE_WORDS[action.pile]} act first"
+    if isinstance(action, Pay):
+        return "pay " + ", ".join(f"{name(seat)} {nuts}" for seat, nuts in action.amounts)
+    return f"raid {name(action.victim)}: their other pile onto {PILE_WORDS[action.covered]}"
