@@ -34,6 +34,7 @@ TABLES: dict[str, list[list[str]]] = {
          "iterations", "fewest"],
     ],
     "bench_copy.py": [["Game", "Players", "Copies/s", "Samples/s"]],
+    "bench_hint.py": [["game", "hints", "key to hint median ms", "p95 ms", "hard bot median ms", "p95 ms", "x bot"]],
     "bench_history.py": [["What", "Median", "Target"]],
     "bench_history_screens.py": [["screen", "first complete frame ms", "x picker"]],
     "bench_keypress.py": [["what", "samples", "first frame ms", "complete median ms", "x floor", "p95 ms", "p99 ms",

@@ -226,6 +226,9 @@ class GameSpec:
     # A move in a player's words, (the seat's view, the move) -> "give Gold
     # 7 to Billy": for a hint and the analysis (None: the move's notation).
     move_words: Callable[[Mapping[str, Any], Any], str] | None = None
+    # The section of the rules page (a heading of rules.md) on a kind of
+    # move: the page opens there after a hint or a refused move.
+    move_rules: Callable[[Any], str] | None = None
     # The screen class as "module:name", so the app finds it without a list
     # of games.
     screen: str = ""
@@ -240,6 +243,15 @@ class GameSpec:
         if isinstance(action, str):
             action = self.parse(action)
         return self.move_words(view, action) if self.move_words is not None else str(action)
+
+    def rule_for(self, action: Any) -> str | None:
+        """The rules page's section on ``action`` (or its notation), if the
+        game says."""
+        if self.move_rules is None:
+            return None
+        if isinstance(action, str):
+            action = self.parse(action)
+        return self.move_rules(action)
 
     def new_bot(self, level: str) -> Bot:
         """A new bot of ``level`` (a stored level name) for this game."""

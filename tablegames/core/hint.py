@@ -34,12 +34,14 @@ class HintBudget:
     ``iterations`` playouts for the choice and ``worlds`` re-deals for the
     chance, as tests use), the choice taking ``choice_share`` of it."""
 
-    seconds: float | None = DEFAULT_BUDGET.turn_seconds
+    # Within the hard bot's 1.2 s a turn with the drawing: 1.23 s from the
+    # key to the line drawn at 1.2 s of thinking (tmux, real keys).
+    seconds: float | None = 1.0
     choice_share: float = 0.6
     iterations: int = DEFAULT_BUDGET.iterations
     worlds: int = 200
     # The fewest re-deals the chance is counted over, even past the clock.
-    least_worlds: int = 8
+    least_worlds: int = 4
 
 
 HINT_BUDGET = HintBudget()
@@ -64,6 +66,7 @@ class Hint:
     move: str  # its notation
     words: str  # the move in a player's words (GameSpec.words_for)
     chance: float  # of winning the match after the move, 0..1
+    rule: str | None  # the rules page's section on that kind of move (GameSpec.rule_for)
     view: Mapping[str, Any]  # the view it answers (a screen drops a hint for another)
 
     def line(self) -> str:
@@ -100,4 +103,4 @@ def suggest(ask: HintAsk, budget: HintBudget | None = None,
         shares, _ = analysis.chances(spec, ask.view, ask.seat, [best], memory, bot.playout_policy, 1, chance_rng)
         total += shares[0]
         worlds += 1
-    return Hint(ask.seat, str(best), spec.words_for(ask.view, best), total / worlds, ask.view)
+    return Hint(ask.seat, str(best), spec.words_for(ask.view, best), total / worlds, spec.rule_for(best), ask.view)

@@ -399,11 +399,12 @@ class TableGamesApp(App[None]):
         if table is not None:
             await table.stop()  # no phone's app process outlives the owner
 
-    def show_rules(self, spec: GameSpec) -> None:
-        """A game's rules page over the current screen."""
+    def show_rules(self, spec: GameSpec, section: str | None = None) -> None:
+        """A game's rules page over the current screen (at ``section``, a
+        heading of it, if given)."""
         from tablegames.ui.rules_screen import RulesScreen
 
-        self.push_screen(RulesScreen(spec))
+        self.push_screen(RulesScreen(spec, section))
 
     async def action_to_picker(self) -> None:
         """Leave the match (it is saved after every move) for the picker."""

@@ -178,6 +178,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
         # Back on top (from the rules, a notice): the catch-up runs after the
         # next refresh (``on_screen_resume``).
         self._catching_up = False
+        # The rules page's section `?` opens at (after a refused move or a
+        # hint: the rule it is about), or None for the top of the page.
+        self.rule_section: str | None = None
 
     # ----- for subclasses
     def compose_table(self) -> ComposeResult:
@@ -229,8 +232,11 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self.match.play(action)
         except IllegalAction as exc:
             self.say(str(exc))
+            # `?` opens the rules page at the rule that says why.
+            self.rule_section = self.match.spec.rule_for(action)
             return False
         self.say("")
+        self.rule_section = None
         self.after_change()
         return True
 
@@ -423,7 +429,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     # ----- shared actions
     def action_rules(self) -> None:
-        self.app.show_rules(self.match.spec)
+        self.app.show_rules(self.match.spec, self.rule_section)
 
     def action_hint(self) -> None:
         ask_hint(self)

@@ -1,7 +1,8 @@
 """The game screen's hint key (``h``, in a match started with hints on):
 the hard bot's suggestion for the seat at the keyboard (core/hint.py),
 worked out off the UI thread and shown on the message line of that seat's
-own screen only. It is dropped if the screen no longer shows that seat's
+own screen only; `?` then opens the rules page at that kind of move.
+It is dropped if the screen no longer shows that seat's
 view as it was asked (a move, a handover: the next screen is a new one)."""
 
 from __future__ import annotations
@@ -43,3 +44,4 @@ def _show(screen: GameScreen[Any], hint: Hint) -> None:
     if not screen.is_attached or screen.match.on_screen() != hint.seat or screen.match.view() != dict(hint.view):
         return
     screen.query_one("#message", TextLine).show(hint.line())
+    screen.rule_section = hint.rule  # `?` opens the rules at that kind of move

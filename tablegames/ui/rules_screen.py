@@ -18,9 +18,12 @@ class RulesScreen(ModalScreen[None]):
         CLOSE_RULES,
     ]
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: GameSpec, section: str | None = None) -> None:
         super().__init__()
         self.spec = spec
+        # A heading of the page to open at (the rule a refused move or a
+        # hint is about), or None for the top.
+        self.section = section
 
     def compose(self) -> ComposeResult:
         try:
@@ -33,5 +36,12 @@ class RulesScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         scroll = self.query_one("#rules", VerticalScroll)
-        scroll.border_title = f"{self.spec.title}: rules"
+        scroll.border_title = f"{self.spec.title}: rules" + (f" ({self.section})" if self.section else "")
         scroll.focus()
+
+    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
+        """The page is laid out: open it at the section asked for."""
+        wanted = (self.section or "").casefold()
+        found = next((block for _, label, block in event.table_of_contents if label.casefold() == wanted), None)
+        if found is not None:
+            self.query_one(f"#{found}").scroll_visible(top=True, animate=False)

@@ -127,7 +127,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Hints", classes="setup-label")
                 yield Cycler([(False, "Off"), (True, "On")], self.start_hints, id="hints",
                              classes="setup-option")
-                yield Static("h in a game: the hard bot's move, for your eyes only", classes="setup-help")
+                yield Static("h in a game: the hard bot's move, on your screen", classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="setup-name")

@@ -126,3 +126,67 @@ async def test_seat_setups_hints_start_off_turn_on_and_are_remembered(tmp_path, 
         app.push_screen(SetupScreen(spec))
         await settle(pilot)
         assert app.screen.query_one("#hints", Cycler).value is True
+
+
+def rules_top(app) -> str:
+    """The first lines of the rules page as shown."""
+    return "\n".join(screen_text(app).splitlines()[:4])
+
+
+async def test_after_a_refused_move_the_rules_page_opens_at_the_rule_for_that_move():
+    from tablegames.games.blenders_tricks.vocab import Play
+    from tablegames.ui.rules_screen import RulesScreen
+
+    spec = registry.get("blenders-tricks")
+    match = hints_match(spec, hints=False)
+    while True:  # to a trick where Ann must follow suit and holds a card that does not
+        match.run_bots()
+        match.take_keyboard(match.next_human())
+        view = match.view()
+        legal = {str(a) for a in match.legal_actions()}
+        cards = [int(card[1:]) for card in view.get("hand") or []]  # ("S12": card 12)
+        offside = [c for c in cards if view["phase"] == "play" and f"play {c}" not in legal]
+        if offside and match.at_keyboard == 0:
+            break
+        match.play(match.legal_actions()[0])
+        if match.pending_pass:
+            match.confirm_pass()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.act(Play(offside[0]))
+        assert "Follow suit" in screen_text(app)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules page")
+        await wait_for(pilot, lambda: "A round" in rules_top(app), "the page at its section 'A round'")
+        assert "(A round)" in screen_text(app)  # the page's title says where it opened
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "back to the game")
+        await pilot.press("question_mark")  # a second look, still about that refusal
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and "A round" in rules_top(app),
+                       "the page at 'A round' again")
+
+
+async def test_after_a_hint_the_rules_page_opens_at_that_kind_of_move_and_with_no_hint_at_the_top():
+    from tablegames.ui.rules_screen import RulesScreen
+
+    spec = registry.get("nutty-business")
+    match = hints_match(spec)
+    match.run_bots()
+    match.take_keyboard(match.next_human())
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules page")
+        await settle(pilot)
+        assert "# Nutty Business" in rules_top(app) or "Nutty Business" in rules_top(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "back to the game")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: HINT in screen_text(app), "the hint")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and "Setup" in rules_top(app),
+                       "the page at its section on the secret first card (Setup)")

@@ -7,13 +7,14 @@ from tablegames.games.blasting_billy.bot import HeuristicBot, careless_share
 from tablegames.games.blasting_billy.position import build_position, describe_position
 from tablegames.games.blasting_billy.rules import new_state
 from tablegames.games.blasting_billy.sampler import sample
-from tablegames.games.blasting_billy.vocab import move_words, parse_action
+from tablegames.games.blasting_billy.vocab import move_rules, move_words, parse_action
 
 SPEC = GameSpec(
     info=INFO,
     new_state=new_state,
     parse_action=parse_action,
     move_words=move_words,
+    move_rules=move_rules,
     # Rivals play at random in a share of the re-deals, judged by what they
     # claim and dump (careless_share): against easy bots the search
     # expecting careful rivals was shot twice as often as the normal bot (5

@@ -148,3 +148,8 @@ _WHERE_WORDS = {Where.BILLY: "give {} to Billy", Where.CLAIM: "claim {} into you
 def move_words(view: Mapping[str, Any], action: Play) -> str:
     """A move in a player's words (a hint, the analysis): "give Gold 7 to Billy"."""
     return _WHERE_WORDS[action.where].format(card_name(action.card))
+
+
+def move_rules(action: Play) -> str:
+    """The rules page's section on a move (GameSpec.move_rules)."""
+    return "Your turn"

@@ -7,13 +7,14 @@ from tablegames.games.blenders_tricks.bot import HeuristicBot
 from tablegames.games.blenders_tricks.position import build_position, describe_position
 from tablegames.games.blenders_tricks.rules import BlendersState, new_state
 from tablegames.games.blenders_tricks.sampler import sample
-from tablegames.games.blenders_tricks.vocab import move_words, parse_action
+from tablegames.games.blenders_tricks.vocab import move_rules, move_words, parse_action
 
 SPEC = GameSpec(
     info=INFO,
     new_state=new_state,
     parse_action=parse_action,
     move_words=move_words,
+    move_rules=move_rules,
     bots=bot_levels(HeuristicBot),
     # Playouts end with the round, judged by the standings then.
     search=SearchHooks(playout="heuristic", standings=BlendersState.standings),

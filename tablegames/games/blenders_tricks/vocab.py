@@ -206,3 +206,11 @@ def move_words(view: Mapping[str, Any], action: Action) -> str:
     if action.card is None:
         return "keep your barley tokens"
     return f"spend a barley token on {card_words(action.card)}"
+
+
+# The rules page's section on each kind of move (GameSpec.move_rules).
+_MOVE_RULES = {Pass: "A round", Play: "A round", Claim: "A round", Spend: "Round end"}
+
+
+def move_rules(action: Action) -> str:
+    return _MOVE_RULES[type(action)]

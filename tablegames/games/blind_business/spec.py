@@ -6,7 +6,7 @@ from tablegames.core.search import bot_levels
 from tablegames.games.blind_business.bot import HeuristicBot, careless_share
 from tablegames.games.blind_business.playout import PlayoutBot
 from tablegames.games.blind_business.position import build_position, describe_position
-from tablegames.games.blind_business.vocab import move_words, parse_action
+from tablegames.games.blind_business.vocab import move_rules, move_words, parse_action
 from tablegames.games.blind_business.rules import BlindBusinessState, new_state
 from tablegames.games.blind_business.sampler import sample
 
@@ -15,6 +15,7 @@ SPEC = GameSpec(
     new_state=new_state,
     parse_action=parse_action,
     move_words=move_words,
+    move_rules=move_rules,
     sample=sample,
     build_position=build_position,
     describe_position=describe_position,

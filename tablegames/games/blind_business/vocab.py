@@ -381,3 +381,13 @@ def move_words(view: Mapping[str, Any], action: Action) -> str:
     if isinstance(action, Swap):
         return "keep your hand" if action.target is None else f"swap hands with {name(action.target)}"
     return "add no card" if action.slot is None else f"add your card {action.slot} to the playground"
+
+
+# The rules page's section on each kind of move (GameSpec.move_rules).
+_MOVE_RULES = {Seen: "Setting up", Ask: "A turn", Answer: "A turn", Take: "A turn", CounterAsk: "A turn",
+               Reply: "A turn", Assign: "Card abilities", Discard: "Card abilities", Swap: "Card abilities",
+               Add: "The end and the scoring"}
+
+
+def move_rules(action: Action) -> str:
+    return _MOVE_RULES[type(action)]

@@ -7,13 +7,14 @@ from tablegames.games.blind_chicken.bot import HeuristicBot, nearby_orders
 from tablegames.games.blind_chicken.position import build_position, describe_position
 from tablegames.games.blind_chicken.rules import BlindChickenState, check_options, new_state
 from tablegames.games.blind_chicken.sampler import sample
-from tablegames.games.blind_chicken.vocab import move_words, parse_action
+from tablegames.games.blind_chicken.vocab import move_rules, move_words, parse_action
 
 SPEC = GameSpec(
     info=INFO,
     new_state=new_state,
     parse_action=parse_action,
     move_words=move_words,
+    move_rules=move_rules,
     bots=bot_levels(HeuristicBot),
     # Playouts end with the hand, judged by the standings then.
     search=SearchHooks(playout="heuristic", alternatives=nearby_orders, standings=BlindChickenState.standings),

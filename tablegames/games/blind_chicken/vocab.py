@@ -107,3 +107,11 @@ def move_words(view: Mapping[str, Any], action: Action) -> str:
     if isinstance(action, Order):
         return "arrange your hand " + " ".join(map(str, action.cards))
     return "keep every trick" if action.index is None else f"set aside trick {action.index}"
+
+
+# The rules page's section on each kind of move (GameSpec.move_rules).
+_MOVE_RULES = {Play: "Arrange, then play blind", Order: "Arrange, then play blind", SetAside: "Scoring"}
+
+
+def move_rules(action: Action) -> str:
+    return _MOVE_RULES[type(action)]

@@ -7,13 +7,14 @@ from tablegames.games.nutty_business.bot import HeuristicBot, evaluate
 from tablegames.games.nutty_business.position import build_position, describe_position
 from tablegames.games.nutty_business.rules import new_state
 from tablegames.games.nutty_business.sampler import sample
-from tablegames.games.nutty_business.vocab import move_words, parse_action
+from tablegames.games.nutty_business.vocab import move_rules, move_words, parse_action
 
 SPEC = GameSpec(
     info=INFO,
     new_state=new_state,
     parse_action=parse_action,
     move_words=move_words,
+    move_rules=move_rules,
     # The look-ahead pays at two players (2.0x the fair share against normal
     # bots, random playouts 1.07x); at five, random playouts to the end do
     # better (1.65x against 1.0x) in a twentieth of the time.

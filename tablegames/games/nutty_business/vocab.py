@@ -240,3 +240,12 @@ def move_words(view: Mapping[str, Any], action: Action) -> str:
     if isinstance(action, Pay):
         return "pay " + ", ".join(f"{name(seat)} {nuts}" for seat, nuts in action.amounts)
     return f"raid {name(action.victim)}: their other pile onto {PILE_WORDS[action.covered]}"
+
+
+# The rules page's section on each kind of move (GameSpec.move_rules).
+_MOVE_RULES = {Start: "Setup", Play: "A turn", First: "A turn", Pay: "The cards in detail",
+               Raid: "The cards in detail"}
+
+
+def move_rules(action: Action) -> str:
+    return _MOVE_RULES[type(action)]
