@@ -15,6 +15,16 @@ drops (a closed tab, a phone asleep) leaves the seat as it was: the link
 opens it again, with the seat's current snapshot, from the same browser
 (a cookie names the device that holds the seat); another device gets the
 seat only once the shared screen confirms the move (``allow_move``).
+
+When the match is left here (the owner quits, goes back to the picker,
+plays again) every phone is told: its page's websocket is closed with
+``TABLE_CLOSED`` (``MATCH_OVER`` once the game is over) and the page says so
+in one line (``PAGE_SCRIPT``); its app is ended. The server stays up, every
+link of that table answered with 410 and a one-line page, until the next
+table at that address takes its place (its port, when none was asked for)
+or the owner's event loop ends. A page whose connection drops without a
+close (the owner killed, the phone's Wi-Fi gone) asks its link again: no
+answer means the table is gone, and the page says the same line.
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import html
+import json
 import secrets
 import socket
 import sys
@@ -36,6 +47,12 @@ from tablegames.table import channel
 
 TOKEN_BYTES = 24  # 192 bits (at least 128 asked for)
 WAITING, JOINED, DROPPED = "waiting", "joined", "dropped"
+# The websocket close codes (4000-4999: an application's own) a phone's
+# page reads (``PAGE_SCRIPT``): the match was left on the shared screen, or
+# it is over.
+TABLE_CLOSED, MATCH_OVER = 4000, 4001
+CLOSED_LINE = "The table on the shared screen has closed. Resume the match there for a new link."
+OVER_LINE = "The match is over and the table on the shared screen has closed."
 PHONE_COMMAND = [sys.executable, "-m", "tablegames.table.phone_app"]
 
 
@@ -46,6 +63,8 @@ class PhoneSeat:
     token: str
     state: str = WAITING
     writer: asyncio.StreamWriter | None = None
+    # The connected page's websocket (an aiohttp WebSocketResponse), if any.
+    websocket: Any = None
     # The device holding the seat (its cookie's value), once one has joined.
     device: str | None = None
     # Another device asked for the seat while it was dropped; the shared
@@ -93,12 +112,20 @@ class KitchenTable:
     wrong_tokens: WrongTokens = field(default_factory=WrongTokens)
     # App processes started, per seat (tests count them: none for a wrong token).
     started: int = 0
+    # Once the match is left here (``stop``): the code the phones' pages were
+    # closed with; links of this table (and of the ones before it at this
+    # address: ``retired``) get 410 from then on.
+    closed: int | None = None
+    retired: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         for seat in self.match.phones:
             self.seats[seat] = PhoneSeat(seat, self.match.names[seat], secrets.token_urlsafe(TOKEN_BYTES))
         self._runner: Any = None
         self._services: set[Any] = set()
+        self._serving: asyncio.Task[None] | None = None
+        self._shut = asyncio.Event()
+        self._closed_done = asyncio.Event()
         self.match.listeners.append(self._push_all)
 
     # ----- links and states
@@ -130,8 +157,15 @@ class KitchenTable:
 
     # ----- the server
     async def start(self) -> None:
+        """Listen; a closed table at this address gives way first (its
+        links stay refused here, with 410), and without a port asked for
+        its port is taken again, so those links reach this server."""
         from aiohttp import web
 
+        earlier = _Lingering.take_over(self.host, self.port)
+        for old in earlier:
+            self.retired |= old.retired
+            await old.shut()
         app = web.Application()
         app.add_routes([
             web.get("/seat/{token}", self._page),
@@ -141,17 +175,70 @@ class KitchenTable:
         # No access log: the path holds the token.
         self._runner = runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
-        await web.TCPSite(runner, self.host, self.port).start()
+        ports = [old.port for old in earlier if old.port] if self.port == 0 else []
+        for port in [*ports[-1:], self.port]:
+            try:
+                await web.TCPSite(runner, self.host, port).start()
+                break
+            except OSError:
+                if port == self.port:
+                    await runner.cleanup()
+                    self._runner = None
+                    raise
         if self.port == 0:  # (any free port: the one the system gave)
             self.port = int(runner.addresses[0][1])
+        self._serving = asyncio.create_task(self._serve())
+
+    async def _serve(self) -> None:
+        """Holds the server until ``shut`` (or the loop's end cancels it)."""
+        try:
+            await self._shut.wait()
+        finally:
+            runner, self._runner = self._runner, None
+            if runner is not None:
+                await runner.cleanup()
 
     async def stop(self) -> None:
+        """The match is left here: each phone's page is closed with
+        ``TABLE_CLOSED`` (or ``MATCH_OVER``), its app ended; the server
+        goes on answering this table's links with 410 (``shut`` ends it)."""
+        if self.closed is not None:
+            return
+        self.closed = MATCH_OVER if self.match.is_over() else TABLE_CLOSED
+        self.retired |= {phone.token for phone in self.seats.values()}
         if self._push_all in self.match.listeners:
             self.match.listeners.remove(self._push_all)
-        await asyncio.gather(*(end_app(service) for service in list(self._services)), return_exceptions=True)
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        if self._serving is not None:
+            _Lingering.add(self)
+        try:
+            line = (OVER_LINE if self.closed == MATCH_OVER else CLOSED_LINE).encode()[:123]
+            pages = [phone.websocket for phone in self.seats.values() if phone.websocket is not None]
+            await asyncio.gather(*(page.close(code=self.closed, message=line) for page in pages),
+                                 return_exceptions=True)
+            await asyncio.gather(*(end_app(service) for service in list(self._services)),
+                                 return_exceptions=True)
+        finally:
+            self._closed_done.set()
+
+    async def shut(self) -> None:
+        """No more server: once closed (``stop``), the listening ends too."""
+        await self.stop()
+        await self._closed_done.wait()
+        _Lingering.remove(self)
+        self._shut.set()
+        if self._serving is not None:
+            await asyncio.gather(self._serving, return_exceptions=True)
+
+    def _retired_token(self, token: str) -> bool:
+        """A link of this table once closed, or of one before it here (a
+        dead token: no secret left to keep, so no constant-time compare)."""
+        return token in self.retired
+
+    async def _gone(self) -> Any:
+        from aiohttp import web
+
+        line = OVER_LINE if self.closed == MATCH_OVER else CLOSED_LINE
+        return web.Response(status=410, content_type="text/html", text=_one_line_page("The table has closed", line))
 
     async def _refuse_token(self, request: Any) -> Any:
         from aiohttp import web
@@ -162,8 +249,10 @@ class KitchenTable:
     async def _page(self, request: Any) -> Any:
         from aiohttp import web
 
+        if self._retired_token(request.match_info["token"]):
+            return await self._gone()
         phone = self._seat_of(request.match_info["token"])
-        if phone is None:
+        if phone is None or self.closed is not None:
             return await self._refuse_token(request)
         if phone.state == JOINED:
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
@@ -180,8 +269,10 @@ class KitchenTable:
     async def _websocket(self, request: Any) -> Any:
         from aiohttp import web
 
+        if self._retired_token(request.match_info["token"]):
+            return await self._gone()
         phone = self._seat_of(request.match_info["token"])
-        if phone is None:
+        if phone is None or self.closed is not None:
             return await self._refuse_token(request)
         if phone.state == JOINED:
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
@@ -194,6 +285,7 @@ class KitchenTable:
         ours, theirs = socket.socketpair()
         try:
             await websocket.prepare(request)
+            phone.websocket = websocket
             width = terminal_size(request.query.get("width"), 80)
             height = terminal_size(request.query.get("height"), 24)
             service = _phone_service(websocket, theirs)
@@ -212,6 +304,7 @@ class KitchenTable:
         except Exception as error:  # one phone's trouble never stops the table
             print(f"tablegames: {phone.name}'s phone page stopped: {error.__class__.__name__}", file=sys.stderr)
         finally:
+            phone.websocket = None
             theirs.close()
             if phone.writer is not None:
                 phone.writer.close()
@@ -266,6 +359,30 @@ class KitchenTable:
             self._push(phone)
 
 
+class _Lingering:
+    """Closed tables whose servers still answer their links (with 410),
+    in this process, each with the event loop it serves from."""
+
+    tables: list[tuple[asyncio.AbstractEventLoop, KitchenTable]] = []
+
+    @classmethod
+    def add(cls, table: KitchenTable) -> None:
+        cls.tables.append((asyncio.get_running_loop(), table))
+
+    @classmethod
+    def remove(cls, table: KitchenTable) -> None:
+        cls.tables = [(loop, other) for loop, other in cls.tables if other is not table]
+
+    @classmethod
+    def take_over(cls, host: str, port: int) -> list[KitchenTable]:
+        """The closed tables a new one at (host, port) replaces: those at
+        that host (and port, if one was asked for), in this loop."""
+        running = asyncio.get_running_loop()
+        cls.tables = [(loop, table) for loop, table in cls.tables if not loop.is_closed()]
+        return [table for loop, table in cls.tables if loop is running and table.host == host
+                and (port == 0 or table.port == port)]
+
+
 def link_host(host: str) -> str:
     """The address phones use: the one listened on, or, for all of this
     machine's addresses (0.0.0.0, ::), the one its name resolves to."""
@@ -294,6 +411,12 @@ def _index_page(request: Any, phone: PhoneSeat) -> str:
 
     template_text = (_textual_serve_path() / "templates" / "app_index.html").read_text()
     template_text = "\n".join(line for line in template_text.splitlines() if "fonts.googleapis.com" not in line)
+    # Its "Session ended" dialog says what became of the table instead.
+    template_text = template_text.replace('<div class="message">Session ended.</div>',
+                                          f'<div class="message" id="closed-line">{html.escape(CLOSED_LINE)}</div>')
+    template_text = template_text.replace('onClick="refresh()">Restart</button>',
+                                          'onClick="refresh()" id="rejoin" style="display: none">Rejoin</button>')
+    template_text = template_text.replace("</head>", PAGE_SCRIPT + "</head>", 1)
     base = f"{request.scheme}://{request.host}"
     socket_base = ("wss:" if request.scheme == "https" else "ws:") + base.split(":", 1)[1]
     return str(jinja2.Template(template_text).render(
@@ -302,6 +425,47 @@ def _index_page(request: Any, phone: PhoneSeat) -> str:
         config={"static": {"url": f"{base}/static/"}},
         application={"name": f"tablegames: {html.escape(phone.name)}"},
     ))
+
+
+def _one_line_page(title: str, line: str) -> str:
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>"
+            f"<body><p>{html.escape(line)}</p></body></html>")
+
+
+# Before textual-serve's script: its websocket, once closed, says in one
+# line why (the close code the owner gave, ``stop``), or, closed without a
+# word (the owner killed, the connection lost), asks the link again: no
+# answer (asked again for a minute: a phone's Wi-Fi may come back), or 410,
+# and the table is gone; else the seat may be opened again.
+PAGE_SCRIPT = """<script>
+(function () {
+  const lines = {CLOSED_CODE: CLOSED_LINE, OVER_CODE: OVER_LINE};
+  const dropped = "The connection to the table dropped: Rejoin opens your seat again.";
+  function say(line, rejoin) {
+    const shown = document.getElementById("closed-line");
+    if (shown) { shown.textContent = line; }
+    const button = document.getElementById("rejoin");
+    if (button) { button.style.display = rejoin ? "" : "none"; }
+  }
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("close", (event) => {
+        if (lines[event.code]) { say(lines[event.code], false); return; }
+        say(CLOSED_LINE, false);
+        let tries = 0;
+        const ask = () => fetch(window.location.href, {method: "HEAD", cache: "no-store"}).then(
+          (response) => { if (response.status !== 410) { say(dropped, true); } },
+          () => { if (++tries < 20) { setTimeout(ask, 3000); } });
+        ask();
+      });
+    }
+  };
+})();
+</script>
+""".replace("CLOSED_CODE", str(TABLE_CLOSED)).replace("OVER_CODE", str(MATCH_OVER)).replace(
+    "CLOSED_LINE", json.dumps(CLOSED_LINE)).replace("OVER_LINE", json.dumps(OVER_LINE))
 
 
 def _taken_page(name: str) -> str:

@@ -406,6 +406,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         phases = self._phase_index.get(action)
         if phases is None:
             return True
+        if self.seat is None and any(self.match.record.seats[s].phone for s in self.match.deciders()):
+            return False  # a phone seat's turn: its keys are on that phone, not on this keyboard
         phase = self.phase()
         if phase not in phases:
             return False

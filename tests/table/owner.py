@@ -37,8 +37,11 @@ class OwnerThread:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.loop is not None and self._done is not None:
-            self.loop.call_soon_threadsafe(self._done.set)
+        if self.loop is not None and self._done is not None and not self.loop.is_closed():
+            try:
+                self.loop.call_soon_threadsafe(self._done.set)
+            except RuntimeError:  # (closed meanwhile: the app quit)
+                pass
         self._thread.join(DEADLINE)
 
     def _run(self) -> None:
@@ -54,7 +57,14 @@ class OwnerThread:
             self.loop = asyncio.get_running_loop()
             self._done = asyncio.Event()
             self._ready.set()
-            await self._done.wait()
+            # Until the test is done, or the app quits (ctrl+q): run_test
+            # shuts an app down (its on_unmount: the table told to close) only
+            # as its context ends, where the real app does at once.
+            while not self._done.is_set() and self.app.is_running:
+                try:
+                    await asyncio.wait_for(self._done.wait(), 0.05)
+                except asyncio.TimeoutError:
+                    pass
 
     def call(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``make()`` in the owner's loop; its result."""

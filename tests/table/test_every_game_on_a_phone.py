@@ -23,10 +23,6 @@ from tests.ui.helpers import SIZE, screen_text, wait_for
 from tests.ui.test_clicks_only import tapper
 
 SPECS = registry.all_specs()
-# Blind Business's click driver checks the local record between two clicks
-# of one decision (tests/fixtures/blind_business/driver.py), which a phone's
-# record never holds: it needs a driver of its own for a phone.
-NEEDS_ITS_OWN_DRIVER = {"blind-business"}
 
 
 def kim_and_bots(spec) -> Match:
@@ -36,8 +32,6 @@ def kim_and_bots(spec) -> Match:
 
 @pytest.mark.parametrize("spec", SPECS, ids=[spec.id for spec in SPECS])
 async def test_a_whole_match_on_a_phone_by_taps_shows_only_the_seats_own_view(spec):
-    if spec.id in NEEDS_ITS_OWN_DRIVER:
-        pytest.skip(f"{spec.title}'s click driver reads the local match record between clicks")
     decide = click_driver_of(spec)
     assert decide is not None
     match = kim_and_bots(spec)

@@ -13,86 +13,19 @@ never a phone seat's card, and Ann's only while she has the keyboard."""
 
 from __future__ import annotations
 
-import re
 import time
-import urllib.error
-import urllib.request
-from typing import Any
-
-import pytest
 
 from tablegames.core.match import Match
-from tablegames.core.seats import parse_seats
-from tablegames.core import registry, saves
+from tablegames.core import saves
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 # (the browser fixture of tests/browser, imported: one headless Chromium per test)
-from tests.browser.conftest import DEADLINE_SECONDS, VIEWPORT, browser, until  # noqa: F401
-from tests.browser.terminal import CATCH_TERMINAL, Screen, Terminal
+from tests.browser.conftest import DEADLINE_SECONDS, browser, until  # noqa: F401
+from tests.browser.terminal import Screen
 from tests.fixtures.blind_chicken.driver import decide
 from tests.table.owner import OwnerThread
-
-# A Blind Chicken card face's number: "│37 │" or "┃37 ┃".
-CARD_FACE = re.compile(r"[│┃](\d{1,2}) ?[│┃]")
-LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:")
-
-
-def faces(text: str) -> set[int]:
-    return {int(number) for number in CARD_FACE.findall(text)}
-
-
-def hand(match: Match, seat: int) -> set[int]:
-    """A seat's cards now (only a test reads the owner's state)."""
-    return {int(card[1:]) for card in match._state.view(seat)["hand"]}
-
-
-def http_status(url: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=DEADLINE_SECONDS) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
-
-
-def phone_page(browser: Any, url: str, context: Any = None) -> Terminal:
-    """A page on a phone of its own (a new browser context: its own
-    cookies), or on the phone ``context`` again; a touch screen."""
-    if context is None:
-        context = browser.new_context(viewport=VIEWPORT, has_touch=True)
-        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(LOCAL)
-                      else route.abort())
-    page = context.new_page()
-    page.add_init_script(CATCH_TERMINAL)
-    page.goto(url)
-    return Terminal(page)
-
-
-def kitchen_match(players: str, seed: int = 3) -> Match:
-    spec = registry.get("blind-chicken")
-    return Match.new("blind-chicken", parse_seats(players, spec), {"hands": 1}, seed=seed)
-
-
-def table_of(owner: OwnerThread) -> Any:
-    return until(lambda: owner.app.table if owner.app.table and owner.app.table.port else None,
-                 "the table to listen")
-
-
-def tap_decision(term: Terminal, screen: Screen, phase: str) -> None:
-    """One decision on a phone page, by a tap: arranging, Done; playing,
-    the left end card; setting aside, keep all tricks."""
-    if phase == "order":
-        term.click(r"\bDone\b", screen, offset=1)
-    elif phase == "play":
-        rows = [y for y, row in enumerate(screen.rows) if re.search(r"[┏╭][─━]{3}[┓╮]", row)]
-        where = screen.find(r"L▲") or screen.find(r"\bL\b")
-        row = max(y for y in rows if where is None or y < where[0])
-        col = re.search(r"[┏╭][─━]{3}[┓╮]", screen.rows[row]).start()
-        term.click_cell(row + 1, col + 2)
-    elif phase == "aside":
-        term.click(r"Keep all tricks", screen, offset=2)
-    else:
-        raise AssertionError(f"no decision in phase {phase!r}")
-
+from tests.table.phone_pages import (CATCH_CLOSES, faces, hand, http_status, kitchen_match, phone_page,
+                                     said_closed, table_of, tap_decision)
 
 def check_phone_frame(owner: OwnerThread, match: Match, seat: int, screen: Screen) -> None:
     """The hands are read after the frame: a card played since is out of
@@ -230,7 +163,9 @@ def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_
     import subprocess
     import sys
 
-    from tablegames.core import match_lock, records
+    from tablegames.core import match_lock
+    from tablegames.table.owner import CLOSED_LINE, TABLE_CLOSED
+    from tests.test_serve import alive, children
 
     data = tmp_path / "data"
     monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(data))
@@ -239,7 +174,7 @@ def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_
     try:
         assert process.stdout is not None
         old_link = json.loads(process.stdout.readline())["links"][0]
-        kim = phone_page(browser, old_link)
+        kim = phone_page(browser, old_link, init_script=CATCH_CLOSES)
         screen = kim.wait_for(r"^ Kim: arrange your hand")
         tap_decision(kim, screen, "order")  # Kim's move: the match is saved
         kim.wait_for(r"^ (Kim, your turn|Waiting for)")
@@ -252,9 +187,17 @@ def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_
             raise AssertionError("a second copy opened a match its owner still plays")
         except match_lock.MatchHeld:
             pass
+        apps = until(lambda: children(process.pid), "Kim's app process")
         process.send_signal(signal.SIGKILL)
         process.wait(DEADLINE_SECONDS)
-        kim.page.context.close()  # (its page went with the owner's server)
+        # Kim's page sees its connection drop, finds no table at its link and
+        # says so in one line (as when the owner closes the table), no traceback;
+        # her app process, its owner gone, ends by itself.
+        closed = said_closed(kim)
+        assert closed["line"] == CLOSED_LINE and not closed["rejoin"] and TABLE_CLOSED not in closed["codes"]
+        assert "Traceback" not in kim.page.content()
+        until(lambda: not any(alive(pid) for pid in apps), "Kim's app process to end with its owner")
+        kim.page.context.close()
     finally:
         if process.poll() is None:
             process.kill()
