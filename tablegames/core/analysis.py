@@ -62,7 +62,9 @@ import json
 import math
 import os
 import random
-from multiprocessing import get_context
+import sys
+from contextlib import redirect_stderr
+from multiprocessing import get_context, resource_tracker
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -321,6 +323,20 @@ def _quiet() -> None:
     os.close(null)
 
 
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker (a process beside the
+    workers) on the null device when this process's standard error has no
+    file: in a Textual app it is the app's capture (fileno -1), which the
+    tracker's start refuses ('bad value(s) in fds_to_keep')."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable:
+        with open(os.devnull, "w") as null, redirect_stderr(null):
+            resource_tracker.ensure_running()
+
+
 def _judge_job(job: tuple[str, dict[str, Any], int, int]) -> Judgement:
     # Module-level for the worker processes: a record crosses as its JSON.
     global _CURSOR
@@ -361,6 +377,7 @@ def analyse(record: MatchRecord, seconds: float = DEFAULT_SECONDS, workers: int 
         data = record.to_json()
         key = hashlib.blake2b(json.dumps(data, sort_keys=True).encode(), digest_size=16).hexdigest()
         # Fresh processes, not forks: the app calls this from a thread.
+        _start_tracker()
         pool = ProcessPoolExecutor(max_workers=min(workers, len(searched)), mp_context=get_context("spawn"),
                                    initializer=_quiet)
         try:
