@@ -20,7 +20,7 @@ from tablegames.core.analysis import Judgement
 __all__ = ["cache_key", "cache_path", "load", "store"]
 
 # Bump when the analysis itself changes: older results are not reused.
-VERSION = 1
+VERSION = 2
 # Analyses kept per record (budgets tried), newest last.
 KEEP = 4
 

@@ -1,8 +1,9 @@
 """The review's analysis key (``a``): the post-game analysis of the match
-(core/analysis.py) run off the UI thread with a progress bar on the
-message line, read from beside the record when it was made before
-(core/analysis_cache.py); once there, each judged move's line in the log
-says what the hard bot thought of it (the mark and the better move)."""
+(core/analysis.py) run off the UI thread, on every core, with a progress
+bar on the message line, read from beside the record when it was made
+before (core/analysis_cache.py); once there, each judged move's line in
+the log says what the hard bot thought of it (the mark and the better
+move)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.worker import get_current_worker
 from tablegames.core import analysis_cache
 from tablegames.core.analysis import DEFAULT_SECONDS, Judgement, analyse
 from tablegames.core.seats import shown
+from tablegames.core.simulate import default_workers
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -21,6 +23,11 @@ if TYPE_CHECKING:
     from tablegames.core.records import MatchRecord
 
 BAR_WIDTH = 20
+
+
+def workers() -> int:
+    """The processes the review's analysis runs in: one per core."""
+    return default_workers()
 
 
 class _Stopped(Exception):
@@ -52,9 +59,12 @@ def cached(path: Path | None, record_bytes: bytes | None) -> list[Judgement] | N
 
 def run(app: App[Any], record: MatchRecord, path: Path | None, record_bytes: bytes | None,
         progress: Callable[[int, int], None], done: Callable[[list[Judgement]], None]) -> None:
-    """Analyse in a thread of the app's, on one core (stepping through the review
-    switches screens: the analysis goes on); ``progress`` and ``done`` are
-    called on the UI thread."""
+    """Analyse from a thread of the app's, in a worker process a core
+    (stepping through the review switches screens: the analysis goes on);
+    ``progress`` and ``done`` are called on the UI thread. The workers are
+    started fresh ('spawn': no fork of a process with threads) with their
+    standard streams on the null device (core/analysis.py's ``_quiet``):
+    the terminal is the app's."""
 
     def work() -> None:
         worker = get_current_worker()
@@ -64,10 +74,8 @@ def run(app: App[Any], record: MatchRecord, path: Path | None, record_bytes: byt
                 raise _Stopped
             app.call_from_thread(progress, n, total)
 
-        # In this process (one core): worker processes cannot be started
-        # from inside the app, whose standard streams are its own.
         try:
-            moves = analyse(record, DEFAULT_SECONDS, 1, step)
+            moves = analyse(record, DEFAULT_SECONDS, workers(), step)
         except _Stopped:
             return
         if path is not None and record_bytes is not None:

@@ -158,3 +158,72 @@ def test_a_bad_budget_is_one_line_and_exit_2(capsys, flag, value):
     path, _ = finished_record("blasting-billy", ("Kim", "Lee", "Bot 1"), seed=5)
     code, out, err = run(capsys, "analyse", str(path), flag, value)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and flag in err
+
+
+def test_a_move_with_no_choice_is_not_searched_it_is_the_best_with_the_seats_chance_carried(monkeypatch):
+    _, record = finished_record("blind-chicken", ("Kim", "Lee", "Bot 1"), seed=3)
+    spec = registry.get("blind-chicken")
+    state = records.first_state(record)
+    forced = set()
+    for index, (seat, text) in enumerate(record.actions):
+        if seat in (0, 1) and len(state.legal_actions(seat)) == 1:
+            forced.add(index)
+        state.apply(seat, spec.parse(text))
+    searched_at = []
+    real = analysis.judge
+
+    def counted(spec, state, seat, played, past, iterations, seed):
+        searched_at.append(int(seed.split()[2]))
+        return real(spec, state, seat, played, past, iterations, seed)
+
+    monkeypatch.setattr(analysis, "judge", counted)
+    moves = analyse(record, TINY, workers=1)
+    carried = [m for m in moves if m.index in forced and m.index not in searched_at]
+    assert carried, "no move without a choice after the seat's first"
+    before = {}
+    for m in moves:
+        if m in carried:
+            assert m.best == m.move and m.mark is None
+            assert m.played_chance == m.best_chance == before[m.seat]
+        before[m.seat] = m.played_chance
+    assert set(searched_at) == {m.index for m in moves} - {m.index for m in carried}
+
+
+def test_a_settled_chance_stops_early_and_a_close_call_uses_the_whole_budget(monkeypatch):
+    _, record = finished_record("blasting-billy", ("Kim", "Lee", "Bot 1"), seed=5)
+    spec = registry.get("blasting-billy")
+    index = human_moves(record)[0]
+    state = records.first_state(record)
+    seat, text = record.actions[index]
+    view = state.view(seat)
+    played = spec.parse(text)
+    results: list[float] = []
+
+    def playouts(outcome):
+        results.clear()
+
+        def share(state, seat, policy, rng):
+            results.append(outcome(len(results)))
+            return results[-1]
+
+        monkeypatch.setattr(analysis, "_win_share", share)
+        return analysis._chances(spec, view, seat, [played], None, lambda: None, 200, random.Random(1))
+
+    # Every playout lost: settled after the fewest re-deals.
+    assert playouts(lambda n: 0.0)[0] == [0.0] and len(results) == analysis.MIN_WORLDS
+    # An even chance: its error falls to 1/sqrt(200) at a quarter of the budget.
+    chances, _ = playouts(lambda n: float(n % 2))
+    assert len(results) == 56 and chances == [0.5]
+    # Two moves, the better one winning one re-deal in 20: a drop of 0.05,
+    # the inaccuracy's threshold, never settled: the whole budget.
+    best = next(a for a in state.legal_actions(seat) if a != played)
+    results.clear()
+
+    def paired(state, seat, policy, rng):
+        world, candidate = divmod(len(results), 2)
+        results.append(float(candidate == 1 and world % 20 == 0))
+        return results[-1]
+
+    monkeypatch.setattr(analysis, "_win_share", paired)
+    chances, spread = analysis._chances(spec, view, seat, [played, best], None, lambda: None, 100, random.Random(1))
+    assert len(results) == 200 and chances == [0.0, 0.05] and spread > 0
