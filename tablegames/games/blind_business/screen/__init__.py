@@ -57,6 +57,7 @@ from tablegames.games.blind_business.screen.exchange import (
 from tablegames.games.blind_business.view import BusinessView
 from tablegames.games.blind_business.vocab import Phase
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.review import ReviewTable
 from tablegames.ui.widgets import DecisionPanel, TextLine
 
 SLOTS = 4
@@ -422,4 +423,9 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
             self.act(self.choice_actions[event.index])
 
 
-__all__ = ["BlindBusinessScreen", "BusinessBoard"]
+class BlindBusinessReview(ReviewTable, BlindBusinessScreen):
+    """Blind Business's table in the review of a finished match (ui/review.py): the
+    review's keys and lines, this screen's drawing."""
+
+
+__all__ = ["BlindBusinessScreen", "BlindBusinessReview", "BusinessBoard"]
