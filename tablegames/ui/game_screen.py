@@ -54,6 +54,10 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   ``_moved``) for a HandPicker, ``on_decision_panel_chosen`` for a
   DecisionPanel.
 
+Beside the class, its review table, so a finished match can be stepped
+through on this screen (``tablegames.ui.review``): one line,
+``class <Game>Review(ReviewTable, <Game>Screen)`` with a docstring.
+
 A step of the game's own before the results (a reveal) is a screen the
 spec names (``GameSpec.before_results``): ``TableGamesApp.screen_for``
 shows it when the match is over.

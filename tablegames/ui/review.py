@@ -3,8 +3,8 @@
 The review draws the game's own screen, read-only, as the table stood after
 move k: the record is replayed to that move (``ReviewMatch``: a ``Match``
 of the record's first k moves that plays nothing) and the game's screen
-class is drawn over it with the review's keys ahead of the game's own
-(``review_class``): ←/→ a move, Home/End the first/last move, PgUp/PgDn the
+class is drawn over it with the review's keys instead of the game's own
+(``ReviewTable``): ←/→ a move, Home/End the first/last move, PgUp/PgDn the
 start of the previous/next hand or round, Tab/shift+Tab whose view is shown
 (the public table, then each seat's: the match is over, so every hand may be
 seen), Escape back. None of the game's own keys works there (they are off
@@ -19,6 +19,14 @@ so nobody can look behind the handover of a match still being played.
 
 A new hand or round is found without naming any game (core/stages.py: the
 view's own count, as the table shows it).
+
+How a game's screen takes part: its screen module declares its review
+table once, the review's class ahead of the game's screen class::
+
+    class BlindChickenReview(ReviewTable, BlindChickenScreen):
+        "Blind Chicken's table in the review of a finished match."
+
+The review finds it by the screen class the spec names (``ReviewTable.for_screen``).
 """
 
 from __future__ import annotations
@@ -26,10 +34,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
@@ -182,9 +190,9 @@ class Review:
     def screen(self) -> Screen[None]:
         """The screen for where the review is now."""
         if self.at_result:
-            return review_class(ReviewResultScreen, self.stage_word)(self)
+            return ReviewResultScreen(self)
         match = ReviewMatch(self.record, self.position, self.seat)
-        return review_class(_game_screen_class(match), self.stage_word)(match, self)
+        return ReviewTable.for_screen(_game_screen_class(match))(match, self)
 
 
 def _game_screen_class(match: Match) -> type[GameScreen[Any]]:
@@ -195,25 +203,23 @@ def _game_screen_class(match: Match) -> type[GameScreen[Any]]:
     return screen_class
 
 
-def review_bindings(stage_word: str) -> list[BindingType]:
-    """The review's keys, ahead of the game's own (and of a focused
-    widget's): priority bindings. PgUp/PgDn are named for the game's
-    stages ("Hand", "Round")."""
-    move = Binding.Group("Move", compact=True)
-    return [
-        Binding("left", "step(-1)", "Back", priority=True, group=move),
-        Binding("right", "step(1)", "Next", priority=True, group=move),
-        Binding("home", "first", "Ends", priority=True, key_display="Home/End"),
-        Binding("end", "last", "Last", priority=True, show=False),
-        Binding("pageup", "stage(-1)", stage_word.capitalize() or "Stage", priority=True,
-                key_display="PgUp/PgDn"),
-        Binding("pagedown", "stage(1)", "Next", priority=True, show=False),
-        Binding("tab", "seat(1)", "View", priority=True, key_display="Tab"),
-        Binding("shift+tab", "seat(-1)", "View", priority=True, show=False),
-        Binding("escape,q", "close_review", "Back", priority=True, key_display="Esc"),
-        Binding("a", "analyse", "Analyse", priority=True, show=False),
-        RULES,
-    ]
+# The review's keys, ahead of a focused widget's: priority bindings.
+# PgUp/PgDn are named for the game's stages ("Hand", "Round") in the
+# footer (``_Stepping.describe_key``).
+_MOVE = Binding.Group("Move", compact=True)
+REVIEW_BINDINGS: list[BindingType] = [
+    Binding("left", "step(-1)", "Back", priority=True, group=_MOVE),
+    Binding("right", "step(1)", "Next", priority=True, group=_MOVE),
+    Binding("home", "first", "Ends", priority=True, key_display="Home/End"),
+    Binding("end", "last", "Last", priority=True, show=False),
+    Binding("pageup", "stage(-1)", "Stage", priority=True, key_display="PgUp/PgDn"),
+    Binding("pagedown", "stage(1)", "Next", priority=True, show=False),
+    Binding("tab", "seat(1)", "View", priority=True, key_display="Tab"),
+    Binding("shift+tab", "seat(-1)", "View", priority=True, show=False),
+    Binding("escape,q", "close_review", "Back", priority=True, key_display="Esc"),
+    Binding("a", "analyse", "Analyse", priority=True, show=False),
+    RULES,
+]
 
 
 REVIEW_ACTIONS = frozenset({"step", "first", "last", "stage", "seat", "close_review", "rules", "analyse"})
@@ -222,7 +228,7 @@ _SAME = object()  # (no change of the seat shown)
 
 # The review's mixins are no DOMNode classes at run time: Textual gathers
 # a screen's DEFAULT_CSS along each class's first DOMNode base only, so the
-# game's screen class must be the first one (``review_class``), or the
+# game's screen class must be the first one (``ReviewTable``), or the
 # game's own CSS is lost. For the type checker they are screens.
 if TYPE_CHECKING:
     from tablegames.core.analysis import Judgement
@@ -269,6 +275,13 @@ class _Stepping(_ScreenMixin):
         if action == "seat":
             return not review.at_result
         return True
+
+    def describe_key(self, binding: Binding, default: str) -> str:
+        """What the footer calls a review key: PgUp/PgDn by the game's
+        stages ("Hand", "Round")."""
+        if binding.action == "stage(-1)":
+            return self.review.stage_word.capitalize() or default
+        return default
 
     def action_step(self, delta: int) -> None:
         self._go(self.review.position + delta)
@@ -344,12 +357,36 @@ class _Stepping(_ScreenMixin):
 
 
 class ReviewTable(_Stepping, _GameScreenMixin):
-    """Mixed ahead of a game's screen class (``review_class``): the game
-    draws the table from a ``ReviewMatch``; the review owns the keys, the
-    status line (the label, the move), the message line (whose view) and
-    the log's title."""
+    """Declared ahead of a game's screen class, once per game in its screen
+    module (see the module docstring): the game draws the table from a
+    ``ReviewMatch``; the review owns the keys (only its own: none of the
+    game's is bound), the status line (the label, the move), the message
+    line (whose view) and the log's title."""
 
-    BINDINGS = review_bindings("")
+    # Each game's review table by the screen class it reviews.
+    _tables: ClassVar[dict[type[GameScreen[Any]], type[ReviewTable]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        screens = [base for base in cls.__bases__ if issubclass(base, GameScreen)]
+        if cls.__bases__[0] is not ReviewTable or len(screens) != 1:
+            raise TypeError(f"{cls.__name__}: a review table is declared as "
+                            "class <Game>Review(ReviewTable, <Game>Screen)")
+        ReviewTable._tables[screens[0]] = cls
+
+    @classmethod
+    def for_screen(cls, screen_class: type[GameScreen[Any]]) -> type[ReviewTable]:
+        """The review table of a game's screen class (declared in its module)."""
+        table = ReviewTable._tables.get(screen_class)
+        if table is None:
+            raise TypeError(f"{screen_class.__name__} has no review table: declare "
+                            f"class ...Review(ReviewTable, {screen_class.__name__}) beside it")
+        return table
+
+    @classmethod
+    def _merge_bindings(cls) -> BindingsMap:
+        # Only the review's keys: none of the game's own is bound at all.
+        return BindingsMap(REVIEW_BINDINGS)
 
     def __init__(self, match: Match, review: Review) -> None:
         super().__init__(match)
@@ -417,28 +454,11 @@ class ReviewTable(_Stepping, _GameScreenMixin):
         yield SystemCommand("Rules", f"The rules of {self.match.spec.title}", self.action_rules)
 
 
-_review_classes: dict[tuple[type, str], type] = {}
+class GenericReview(ReviewTable, GenericGameScreen):
+    """The table of a game without a screen of its own, in the review."""
 
 
-@overload
-def review_class(base: type[ReviewResultScreen], stage_word: str) -> type[ReviewResultScreen]: ...
-@overload
-def review_class(base: type[GameScreen[Any]], stage_word: str) -> type[ReviewTable]: ...
-def review_class(base: type, stage_word: str) -> type:
-    """The game's screen class (or the result page) with the review's keys
-    (named for the game's stages) and drawing ahead of it."""
-    made = _review_classes.get((base, stage_word))
-    if made is None:
-        bases = (base,) if issubclass(base, _Stepping) else (ReviewTable, base)
-        # Only the review's keys: none of the game's own is bound at all.
-        own = list(getattr(base, "PAGE_BINDINGS", []))  # (the result page scrolls)
-        made = type(f"Review{base.__name__}", bases, {"BINDINGS": review_bindings(stage_word) + own},
-                    inherit_bindings=False)
-        _review_classes[(base, stage_word)] = made
-    return made
-
-
-class ReviewResultScreen(_Stepping, Screen[None]):
+class ReviewResultScreen(_Stepping, Screen[None], inherit_bindings=False):
     """After the last move: the result's breakdown (as on the results
     screen) and, for a match of several hands or rounds, the scores after
     each of them as a chart."""
@@ -446,9 +466,8 @@ class ReviewResultScreen(_Stepping, Screen[None]):
     if TYPE_CHECKING:
         app: TableGamesApp
 
-    # Up/down scroll the page, as on the results screen.
-    PAGE_BINDINGS = SCROLL_BINDINGS
-    BINDINGS = [*review_bindings(""), *PAGE_BINDINGS]
+    # The review's keys only; up/down scroll the page, as on the results screen.
+    BINDINGS = [*REVIEW_BINDINGS, *SCROLL_BINDINGS]
     AUTO_FOCUS = ""
     DEFAULT_CSS = """
     #review-result { padding: 0 1; }

@@ -126,6 +126,40 @@ async def test_page_down_jumps_to_the_start_of_the_next_hand_and_page_up_back():
         assert "Move 0 of" in status(app) and "hand 1" in status(app)
 
 
+def test_every_game_declares_its_review_table_which_binds_only_the_review_keys():
+    # A game's screen module declares class <Game>Review(ReviewTable, <Game>Screen):
+    # the review finds it by the screen the spec names, and none of the
+    # game's own keys is bound on it.
+    from tablegames.core.registry import load_asset
+    from tablegames.ui.review import REVIEW_BINDINGS
+
+    review_keys = {key for binding in REVIEW_BINDINGS for key in binding.key.split(",")}
+    for spec in registry.all_specs():
+        screen_class = load_asset(spec.screen)
+        table = ReviewTable.for_screen(screen_class)
+        assert issubclass(table, screen_class) and table.__mro__[1] is ReviewTable, spec.id
+        assert set(table._merged_bindings.key_to_bindings) == review_keys, spec.id
+
+
+def test_a_review_table_must_name_the_review_first_and_one_game_screen():
+    from tablegames.ui.game_screen import GenericGameScreen
+
+    with pytest.raises(TypeError, match="ReviewTable, <Game>Screen"):
+        class Wrong(GenericGameScreen, ReviewTable):  # the game's screen first: its keys would win
+            pass
+
+
+async def test_page_up_and_down_are_named_for_the_games_stages_in_the_footer():
+    path, _ = finished_record()  # Blind Chicken: hands
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        assert "PgUp/PgDn Hand" in screen_text(app).splitlines()[-1]
+        await press(pilot, "end", "right")
+        assert isinstance(app.screen, ReviewResultScreen)
+        assert "PgUp/PgDn Hand" in screen_text(app).splitlines()[-1]
+
+
 def finished_from_position(seed: int = 5) -> tuple[Path, MatchRecord]:
     """Blind Chicken from the example position (hand 2 of 3, Cy dealt),
     played to its end with seeded random moves."""

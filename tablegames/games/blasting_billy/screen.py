@@ -41,6 +41,7 @@ from tablegames.games.blasting_billy.vocab import (
     PLAYS, TYPE_LETTERS, TYPE_NAMES, TYPES, Where, card_from_id, is_hidden, type_from_token,
 )
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.review import ReviewTable
 from tablegames.ui.glyphs import Glyphs
 from tablegames.ui.keys import RULES
 from tablegames.ui.results import ResultsScreen
@@ -415,6 +416,12 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         event.stop()
         if self.deciding() and event.index is not None:
             self.action_play(PLACES[event.index][0])
+
+
+class BlastingBillyReview(ReviewTable, BlastingBillyScreen):
+    """Blasting Billy's table in the review of a finished match (ui/review.py): the
+    review's keys and lines, this screen's drawing."""
+
 
 REVEAL_STEPS = 2 + TYPES  # face up, one step per type, the outcome
 

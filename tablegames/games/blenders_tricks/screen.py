@@ -47,6 +47,7 @@ from tablegames.games.blenders_tricks.vocab import (
 from tablegames.games.blenders_tricks.view import DecisionView, View
 from tablegames.core.state import seat_cards
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.review import ReviewTable
 from tablegames.ui.later import later
 from tablegames.ui.widgets import CardFace, HandPicker, ScoreTable, TextLine
 from tablegames.ui.widgets.scores import Cell
@@ -528,3 +529,8 @@ class BlendersTricksScreen(GameScreen[View]):
             self._pass()
         else:
             self.action_keep()
+
+
+class BlendersTricksReview(ReviewTable, BlendersTricksScreen):
+    """Blenders Tricks's table in the review of a finished match (ui/review.py): the
+    review's keys and lines, this screen's drawing."""

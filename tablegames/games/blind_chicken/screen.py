@@ -25,6 +25,7 @@ from tablegames.games.blind_chicken.glyphs import ChickenGlyphs, chicken_glyphs
 from tablegames.games.blind_chicken.view import BlindChickenView, LastTrick
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, PLAY, Order, Play, SetAside
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.review import ReviewTable
 from tablegames.core.match_side import MatchSide
 from tablegames.core.words import plural
 from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, ScoreTable, TextLine, TrickArea
@@ -390,3 +391,8 @@ class BlindChickenScreen(GameScreen[BlindChickenView]):
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
         event.stop()
         self.act(SetAside(None if event.index is None else event.index + 1))
+
+
+class BlindChickenReview(ReviewTable, BlindChickenScreen):
+    """Blind Chicken's table in the review of a finished match (ui/review.py): the
+    review's keys and lines, this screen's drawing."""

@@ -24,6 +24,7 @@ from tablegames.games.nutty_business.vocab import (
 )
 from tablegames.games.nutty_business.view import NuttyView
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.review import ReviewTable
 from tablegames.ui.widgets import CardFace, DecisionPanel, HandPicker, ScoreTable, TextLine
 
 # Every card has a short name and a colour (never colour alone).
@@ -483,4 +484,9 @@ class NuttyBusinessScreen(GameScreen[NuttyView]):
             self.action_piles()
 
 
-__all__ = ["NuttyBusinessScreen", "PileTarget", "AllPiles", "every_pile"]
+class NuttyBusinessReview(ReviewTable, NuttyBusinessScreen):
+    """Nutty Business's table in the review of a finished match (ui/review.py): the
+    review's keys and lines, this screen's drawing."""
+
+
+__all__ = ["NuttyBusinessScreen", "NuttyBusinessReview", "PileTarget", "AllPiles", "every_pile"]

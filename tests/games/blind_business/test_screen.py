@@ -235,3 +235,29 @@ async def test_the_ok_token_button_spends_a_token_on_the_ask_by_clicks_alone():
         await pilot.press("enter")  # the button took no focus: Enter still asks
         await settle(pilot)
         assert match.record.actions[before][1].endswith(" ok")
+
+
+async def test_the_board_owns_the_pick_its_keys_work_while_it_has_the_focus_and_it_posts_the_pick():
+    # As an OptionList owns its cursor: while a card is to be picked the
+    # board has the focus, its keys move its own cursor, and Enter posts
+    # the pick, which the screen plays; a click on an empty slot says so.
+    match = kim_takes_after_lees_no()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(BusinessBoard)
+        assert app.focused is board and board.pick is not None and board.pick.label == "Take"
+        assert board.seat == 1 and board.slot == 0
+        await pilot.press("right")
+        await pilot.pause()
+        assert board.slot == 2  # the empty slot 2 is skipped
+        y, x = next((y, x0) for y, spots in enumerate(board.regions) for x0, _, seat, slot in spots
+                    if seat == 1 and slot == 1)
+        await pilot.click(BusinessBoard, offset=(x + 2, y))
+        await pilot.pause()
+        assert "! Slot 2 is empty now." in screen_text(app) and board.slot == 2
+        before = len(match.record.actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.record.actions[before] == (0, "take 3")
+        assert board.pick is None and app.focused is not board  # nothing to pick now: its keys are off

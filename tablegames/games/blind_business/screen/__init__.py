@@ -6,11 +6,13 @@ the faces of the keyboard seat's own hand ("back"), except during its
 private looks, when they are drawn marked "only you see this". The parts:
 
 - ``screen/board.py``: the board under the table, two lines per seat (hand slots,
-  then the play area by district), with the slot cursor;
+  then the play area by district); it owns the pick of a card (the slot
+  cursor, its keys and clicks) and posts ``Picked`` when it is made;
 - ``screen/exchange.py``: the exchange in plain words, the choices of the list
   decisions (as action objects) and the last exchange;
 - ``screen/__init__.py``: the table (round, deck and token counts, the words, the pick
-  or the list of choices), the keys, and the actions it plays.
+  or the list of choices), what the board offers to pick, the answer keys,
+  and the actions it plays.
 
 Keys per decision:
 
@@ -26,8 +28,6 @@ Keys per decision:
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,7 +45,7 @@ from tablegames.games.blind_business.vocab import (
     CounterAsk,
     Take,
 )
-from tablegames.games.blind_business.screen.board import BoardLook, BusinessBoard, board_lines
+from tablegames.games.blind_business.screen.board import BoardLook, BusinessBoard, Pick
 from tablegames.games.blind_business.screen.exchange import (
     Explanation,
     Keys,
@@ -57,13 +57,10 @@ from tablegames.games.blind_business.screen.exchange import (
 from tablegames.games.blind_business.view import BusinessView
 from tablegames.games.blind_business.vocab import Phase
 from tablegames.ui.game_screen import GameScreen
+from tablegames.ui.review import ReviewTable
 from tablegames.ui.widgets import DecisionPanel, TextLine
 
-SLOTS = 4
 PICKING = (Phase.ASK, Phase.TAKE, Phase.COUNTER)
-
-_rival = Binding.Group("Rival", compact=True)
-_slot = Binding.Group("Slot", compact=True)
 
 # The answer keys: the word in the binding -> the action.
 ANSWERS: dict[str, Action] = {"yes": YES, "no": NO, "accept": ACCEPT, "reject": REJECT}
@@ -81,17 +78,10 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
     """
 
     BINDINGS = [
-        # Picking a slot on the board (ask, take, counter-ask).
-        Binding("up", "rival(-1)", "Rival", group=_rival),
-        Binding("down", "rival(1)", "Rival", group=_rival),
-        Binding("left", "slot(-1)", "Slot", group=_slot),
-        Binding("right", "slot(1)", "Slot", group=_slot),
-        *[Binding(str(n), f"slot_no({n})", f"Slot {n}", show=False) for n in range(1, SLOTS + 1)],
-        Binding("o", "toggle_ok", "OK token"),
-        # The same key when no token can be spent now: it says why.
+        # Picking a card is the board's (its own keys while it has the
+        # focus); "o" always answers: when the board cannot toggle a token,
+        # this says why.
         Binding("o", "ok_why", "OK token", show=False),
-        Binding("enter", "confirm_ask", "Ask"),
-        Binding("enter", "confirm_take", "Take"),
         # Answers (the list of choices, a DecisionPanel, has its own keys).
         Binding("y", "answer('yes')", "Yes"),
         Binding("n", "answer('no')", "No"),
@@ -99,25 +89,16 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         Binding("r", "answer('reject')", "Reject"),
     ]
 
-    # What each phase offers the seat that decides (key_offered adds the
-    # finer tests: that seat at the keyboard, a token to spend, a rival to pick).
+    # What each phase offers the seat that decides (key_offered: that seat
+    # at the keyboard).
     PHASE_KEYS = {
-        Phase.ASK: {"rival", "slot", "slot_no", "toggle_ok", "confirm_ask"},
-        Phase.COUNTER: {"slot", "slot_no", "toggle_ok", "confirm_ask"},
-        Phase.TAKE: {"slot", "slot_no", "confirm_take"},
         Phase.ANSWER: {"answer('yes')", "answer('no')"},
         Phase.REPLY: {"answer('accept')", "answer('reject')"},
     }
-    # "o" always answers: when it cannot toggle a token, it says why.
-    EXPLAINS = {"ok_why": "toggle_ok"}
 
     def __init__(self, match: MatchSide) -> None:
         super().__init__(match)
-        self.pick_key: tuple[Any, ...] = ()
-        self.target: int | None = None  # the rival whose slot is picked (ask)
-        self.slot = 0  # 0-based slot under the cursor
-        self.use_ok = False
-        self.choices_key: tuple[Any, ...] = ()
+        self.choices_key: tuple[object, ...] = ()
         self.choice_actions: list[Action] = []
         self.none_action: Action | None = None
         self.said = ""
@@ -147,23 +128,51 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
     def who(self, seat: int) -> str:
         return str(self.view["names"][seat])
 
-    def filled(self, seat: int) -> list[int]:
-        return [i for i, c in enumerate(self.view["hands"][seat]) if c is not None]
+    @property
+    def board(self) -> BusinessBoard:
+        return self.query_one(BusinessBoard)
+
+    def pick_key(self, view: BusinessView) -> tuple[object, ...]:
+        """One decision's pick (a new one starts afresh on the board)."""
+        request = view["request"]
+        return (view["turn"], view["phase"], view["requester"],
+                request["recipient"] if request else None, self.seat)
+
+    def pick_seats(self, view: BusinessView) -> tuple[int, ...]:
+        """Whose cards the seat at the keyboard may pick in this phase: any
+        rival's when asking (the left neighbour first, then clockwise), the
+        asked player's when taking, the asker's when counter-asking."""
+        phase, request, me = view["phase"], view["request"], self.seat
+        if phase == Phase.ASK and me is not None:
+            n = len(view["names"])
+            return tuple((me + k) % n for k in range(1, n))
+        if request is None:
+            return ()
+        if phase == Phase.TAKE:
+            return (request["recipient"],)
+        if phase == Phase.COUNTER:
+            return (request["requester"],)
+        return ()
 
     def pick_seat(self) -> int | None:
-        """Whose hand the slot cursor is on in this phase."""
-        view = self.view
-        phase = view["phase"]
-        request = view["request"]
-        if phase == Phase.ASK:
-            return self.target
-        if request is None:
-            return None
-        if phase == Phase.TAKE:
-            return request["recipient"]
-        if phase == Phase.COUNTER:
-            return request["requester"]
-        return None
+        """Whose hand the board's cursor is on (None: nothing to pick)."""
+        board = self.board
+        return board.seat if board.pick is not None else None
+
+    @property
+    def target(self) -> int | None:
+        """The rival asked (while asking): the board's pick."""
+        return self.pick_seat() if self.phase() == Phase.ASK else None
+
+    @property
+    def slot(self) -> int:
+        """The slot under the board's cursor, 0-based."""
+        return self.board.slot
+
+    @property
+    def use_ok(self) -> bool:
+        """Whether an OK token goes with the pick (the board's)."""
+        return self.board.use_ok
 
     def keys(self) -> Keys:
         glyphs = self.glyphs
@@ -171,30 +180,9 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
 
     # ----- drawing
     def show_view(self, view: BusinessView) -> None:
-        self._reset_pick(view)
         self._show_info(view)
         self._show_board(view)
         self._show_decision(view)
-
-    def _reset_pick(self, view: BusinessView) -> None:
-        request = view["request"]
-        key = (view["turn"], view["phase"], view["requester"],
-               request["recipient"] if request else None, self.seat)
-        if key == self.pick_key:
-            return
-        self.pick_key = key
-        self.use_ok = False
-        self.slot = 0
-        me = self.seat
-        n = len(view["names"])
-        if view["phase"] == Phase.ASK and me is not None:
-            self.target = (me + 1) % n  # the left neighbour first
-        else:
-            self.target = None
-        seat = self.pick_seat()
-        if seat is not None:
-            filled = self.filled(seat)
-            self.slot = filled[0] if filled else 0
 
     def _show_info(self, view: BusinessView) -> None:
         sep = f" {self.glyphs.sep} "
@@ -207,16 +195,19 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         self.query_one("#bb-info", TextLine).show(sep.join(parts))
 
     def _show_board(self, view: BusinessView) -> None:
-        seat = self.pick_seat() if self.deciding() else None
-        board = self.query_one(BusinessBoard)
-        look = BoardLook(
-            me=self.seat,
-            labels=[self.seat_label(s) for s in range(len(view["names"]))],
-            cursor=None if seat is None else (seat, self.slot),
-            glyphs=self.glyphs,
-            width=board.size.width or 78,
-        )
-        board.show(*board_lines(view, look))
+        board = self.board
+        look = BoardLook(me=self.seat, labels=[self.seat_label(s) for s in range(len(view["names"]))],
+                         glyphs=self.glyphs)
+        seats = self.pick_seats(view) if self.deciding() and view["phase"] in PICKING else ()
+        if not seats:
+            board.show(view, look)
+            return
+        me = self.seat
+        token = me is not None and view["phase"] != Phase.TAKE and bool(view["tokens"][me])
+        label = "Take" if view["phase"] == Phase.TAKE else "Ask"
+        off_seat = ("Ask a rival: pick a card in another player's hand." if view["phase"] == Phase.ASK
+                    else f"Pick one of {self.who(seats[0])}'s cards.")
+        board.offer(view, look, Pick(self.pick_key(view), seats, token, label, off_seat))
 
     def _show_decision(self, view: BusinessView) -> None:
         phase = view["phase"]
@@ -266,7 +257,7 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "bb-ok":
-            self.action_toggle_ok()
+            self.board.action_toggle_ok()
 
     def _show_choices(self, told: Explanation) -> None:
         """The list decisions in the DecisionPanel (hidden otherwise)."""
@@ -274,7 +265,7 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         self.choice_actions = [action for action, _ in told.choices]
         self.none_action = told.none[0] if told.none else None
         if told.choices or told.none:
-            key = (self.pick_key, tuple(str(action) for action in self.choice_actions), str(self.none_action))
+            key = (self.pick_key(self.view), tuple(str(action) for action in self.choice_actions), str(self.none_action))
             if key != self.choices_key:
                 self.choices_key = key
                 # Labels are Text or plain str: a player's name is never read as markup.
@@ -283,10 +274,10 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
             if not panel.display:
                 panel.display = True
                 panel.disabled = False
-            if not panel.has_focus:
+            if self.focused is not panel:
                 panel.focus()
         elif panel.display:
-            if panel.has_focus:
+            if self.focused is panel:  # (has_focus follows a focus change only later)
                 self.set_focus(None)
             self.choices_key = ()
             panel.display = False
@@ -294,61 +285,31 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
 
     # ----- which keys work now
     def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
-        if not self.deciding() or self.seat is None:
-            return False
-        if action == "toggle_ok":
-            return bool(self.view["tokens"][self.seat])
-        if action == "rival":
-            return len(self.view["names"]) > 2
-        return True
+        return self.deciding() and self.seat is not None
 
-    # ----- picking a slot on the board
-    def action_rival(self, delta: int) -> None:
-        if not self.deciding() or self.phase() != Phase.ASK or self.seat is None:
-            return
-        n = len(self.view["names"])
-        seat = self.target if self.target is not None else self.seat
-        for _ in range(n):
-            seat = (seat + delta) % n
-            if seat != self.seat:
-                break
-        self.target = seat
-        filled = self.filled(seat)
-        if self.slot not in filled and filled:
-            self.slot = filled[0]
+    # ----- the board's pick
+    def on_business_board_moved(self, event: BusinessBoard.Moved) -> None:
+        event.stop()
         self.say("")
-        self.show_view(self.view)
+        self._show_decision(self.view)
 
-    def action_slot(self, delta: int) -> None:
-        seat = self.pick_seat()
-        if seat is None:
-            return
-        filled = self.filled(seat)
-        if not filled:
-            return
-        i = filled.index(self.slot) if self.slot in filled else 0
-        self.slot = filled[(i + delta) % len(filled)]
-        self.say("")
-        self.show_view(self.view)
+    def on_business_board_token_toggled(self, event: BusinessBoard.TokenToggled) -> None:
+        event.stop()
+        self._show_decision(self.view)
 
-    def action_slot_no(self, number: int) -> None:
-        seat = self.pick_seat()
-        if seat is None:
-            return
-        if self.view["hands"][seat][number - 1] is None:
-            left = ", ".join(str(i + 1) for i in self.filled(seat))
-            self.say(f"{self.who(seat)} has no card in slot {number} now; choose {left}.")
-            return
-        self.slot = number - 1
-        self.say("")
-        self.show_view(self.view)
+    def on_business_board_refused(self, event: BusinessBoard.Refused) -> None:
+        event.stop()
+        self.say(event.text)
 
-    def action_toggle_ok(self) -> None:
-        if self.seat is None or not self.view["tokens"][self.seat]:
-            self.action_ok_why()
-            return
-        self.use_ok = not self.use_ok
-        self.show_view(self.view)
+    def on_business_board_picked(self, event: BusinessBoard.Picked) -> None:
+        event.stop()
+        phase = self.phase()
+        if phase == Phase.ASK:
+            self.act(Ask(event.seat, event.slot + 1, event.ok))
+        elif phase == Phase.TAKE:
+            self.act(Take(event.slot + 1))
+        elif phase == Phase.COUNTER:
+            self.act(CounterAsk(event.slot + 1, event.ok))
 
     def action_ok_why(self) -> None:
         """``o`` when no token can be spent now: say why."""
@@ -364,50 +325,6 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
         else:
             self.say("You have no OK token (a won 2 gives one).")
 
-    def action_confirm_ask(self) -> None:
-        self._confirm()
-
-    def action_confirm_take(self) -> None:
-        self._confirm()
-
-    def _confirm(self) -> None:
-        phase = self.phase()
-        if phase == Phase.ASK and self.target is not None:
-            self.act(Ask(self.target, self.slot + 1, self.use_ok))
-        elif phase == Phase.TAKE:
-            self.act(Take(self.slot + 1))
-        elif phase == Phase.COUNTER:
-            self.act(CounterAsk(self.slot + 1, self.use_ok))
-
-    def on_business_board_slot_clicked(self, event: BusinessBoard.SlotClicked) -> None:
-        event.stop()
-        if not self.deciding() or self.phase() not in PICKING:
-            self.say("There is no card to pick now.")
-            return
-        if self.phase() == Phase.ASK:
-            if event.seat == self.seat:
-                self.say("Ask a rival: pick a card in another player's hand.")
-                return
-            again = self.target == event.seat and self.slot == event.slot
-            self.target, self.slot = event.seat, event.slot
-        else:
-            seat = self.pick_seat()
-            if seat is None:
-                return
-            if event.seat != seat:
-                self.say(f"Pick one of {self.who(seat)}'s cards.")
-                return
-            if self.view["hands"][seat][event.slot] is None:
-                self.say(f"Slot {event.slot + 1} is empty now.")
-                return
-            again = self.slot == event.slot
-            self.slot = event.slot
-        if again:
-            self._confirm()
-        else:
-            self.say("")
-            self.show_view(self.view)
-
     # ----- answers and lists
     def action_answer(self, word: str) -> None:
         if word in ANSWERS:
@@ -422,4 +339,9 @@ class BlindBusinessScreen(GameScreen[BusinessView]):
             self.act(self.choice_actions[event.index])
 
 
-__all__ = ["BlindBusinessScreen", "BusinessBoard"]
+class BlindBusinessReview(ReviewTable, BlindBusinessScreen):
+    """Blind Business's table in the review of a finished match (ui/review.py): the
+    review's keys and lines, this screen's drawing."""
+
+
+__all__ = ["BlindBusinessScreen", "BlindBusinessReview", "BusinessBoard", "Pick"]
