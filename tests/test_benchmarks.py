@@ -45,6 +45,7 @@ TABLES: dict[str, list[list[str]]] = {
     "bench_screens.py": [["what", "tries", "median ms", "x floor", "p95 ms", "first ms", "CPU median ms"]],
     "bench_serve.py": [["What (ms)", "tablegames median", "p95", "bare app median", "p95", "x floor"]],
     "bench_startup.py": [["case", "first frame ms", "process ms", "peak RSS MiB"]],
+    "bench_table.py": [["what", "taps", "median ms", "p95 ms", "x floor"]],
     "bench_strength.py": [
         ["game", "players", "against", "games", "hard share (95% CI)", "x fair", "normal share (95% CI)"],
         ["game", "players", "positions", "median ms", "max ms", "median iterations"],
@@ -77,6 +78,12 @@ ROWS: dict[str, list[str]] = {
         "warm click to the next screen",
         "warm click: in the app, to its last write",
     ],
+    "bench_table.py": [
+        "cursor tap: to Kim's page",
+        "move (Done): to Lee's page",
+        "move (Done): to the shared screen",
+        "floor: bare app tap to its screen",
+    ],
     "bench_rules_ab.py": ["blind-business", "blind-chicken", "blasting-billy", "nutty-business", "blenders-tricks"],
 }
 
@@ -84,7 +91,7 @@ ROWS: dict[str, list[str]] = {
 def _missing_tool(name: str) -> str | None:
     """Why this benchmark cannot run on this machine, if a tool it needs is
     genuinely absent."""
-    if name == "bench_serve.py":
+    if name in ("bench_serve.py", "bench_table.py"):
         if not os.path.exists(CHROMIUM):
             return f"needs Chromium at {CHROMIUM}: apt-get install -y chromium"
         if importlib.util.find_spec("playwright") is None:

@@ -707,7 +707,7 @@ def test_a_row_added_to_the_index_for_no_record_is_not_listed():
     before, stats, first = three_indexed()
     edit_index("INSERT INTO matches SELECT 'blasting-billy-ghost.json', game, title, finished + 1, options, "
                "names, levels, scores, winners, other_winner, eliminated, moves, seconds, stages, lowest_best, "
-               "'ghost', series FROM matches WHERE name = ?",
+               "'ghost', series, hints FROM matches WHERE name = ?",
                "INSERT INTO seats SELECT 'blasting-billy-ghost.json', seat, key, label, score, win FROM seats "
                "WHERE name = ?", params=(first.name,))
     with History() as h:

@@ -53,6 +53,6 @@ def test_the_file_is_plain_json_a_person_can_read():
     last_seats.remember("blind-chicken", SEATS)
     data = json.loads(last_seats.path().read_text(encoding="utf-8"))
     assert data == {"version": 1, "games": {"blind-chicken": {
-        "players": 4, "options": {"hands": 2, "target": 0},
+        "players": 4, "options": {"hands": 2, "target": 0}, "hints": False,
         "seats": [{"name": "Kim", "type": "human"}, {"name": "[/]Lee", "type": "human"},
                   {"name": "Ann", "type": "search"}]}}}
