@@ -12,13 +12,16 @@ over the N matches. Per human move: the median of each match's wall time
 per human move, and its CPU time per human move (this process and its
 workers: what a loaded machine does not change), beside the floor measured
 in the same run as CPU time: the hard bot's own choice alone at the same
-budget, its mean over the moves timed (an analysis also estimates two
-chances by as many playouts, played to the end of the match rather than of
-the hand: so 2x the floor and more).
+budget, its mean over the moves timed (an analysis also estimates the
+chances, by at most as many playouts again, played to the end of the match
+rather than of the hand, and fewer once they are settled: core/analysis.py).
+Each match's load average is noted beside it (``uptime``'s first figure
+before and after): the wall times are what a loaded machine changes.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import resource
 import time
@@ -64,13 +67,15 @@ def measure(spec, records_per_game: int, seconds: float, workers: int, floor_mov
     from tablegames.core.analysis import analyse, human_moves, iterations_for
 
     players = max(spec.min_players, min(seats, spec.max_players))
-    whole, per_move, cpu_per_move, floors, moves_count = [], [], [], [], []
+    whole, per_move, cpu_per_move, floors, moves_count, loads = [], [], [], [], [], []
     for seed in range(1, records_per_game + 1):
         record = match(spec, players, seed)
         moves = human_moves(record)
+        load = os.getloadavg()[0]
         start, cpu = time.perf_counter(), _cpu()
         analyse(record, seconds, workers)
         elapsed = time.perf_counter() - start
+        loads.append((load, os.getloadavg()[0]))
         whole.append(elapsed)
         per_move.append(elapsed / max(1, len(moves)))
         cpu_per_move.append((_cpu() - cpu) / max(1, len(moves)))
@@ -82,6 +87,7 @@ def measure(spec, records_per_game: int, seconds: float, workers: int, floor_mov
         "human_moves": median(moves_count), "match_s": median(whole), "per_move_s": median(per_move),
         "cpu_per_move_s": median(cpu_per_move), "floor_cpu_s": median(floors),
         "ratio": median(cpu_per_move) / median(floors) if median(floors) else None,
+        "match_cpu_s": median([c * n for c, n in zip(cpu_per_move, moves_count)]), "load": loads,
     }
 
 
@@ -120,6 +126,9 @@ def main() -> None:
         title=f"Analysis at --seconds {args.seconds:g} on {workers} worker{'s' if workers != 1 else ''} "
               f"(medians of {args.records} match{'es' if args.records != 1 else ''} a game)",
     )
+    for r in results:
+        print(f"{r['game']}: a whole match {r['match_cpu_s']:.1f} CPU s; load average before-after each match: "
+              + ", ".join(f"{a:.1f}-{b:.1f}" for a, b in r["load"]))
 
 
 if __name__ == "__main__":

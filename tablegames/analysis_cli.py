@@ -26,9 +26,11 @@ re-deals of what the player could not see), and the chance of winning the
 match after each, from the same re-deals. A move whose chance falls short of
 the best's by 0.05 is an inaccuracy, by 0.10 a mistake, by 0.15 a blunder
 (lichess's thresholds; a drop within the estimate's noise is not marked).
-Bots' moves are not judged. The budget is the hard bot's per move, counted
-in playouts (S x 4000, no clock): the same record and --seconds give the
-same analysis on any machine and with any --workers. The result is kept
+Bots' moves are not judged; a move with no choice is not searched (it keeps
+its player's chance). The budget is the hard bot's per move, counted in
+playouts (S x 4000, no clock; the chances stop sooner once they are settled):
+the same record and --seconds give the same analysis on any machine and with
+any --workers. The result is kept
 beside the record (a dot file): a second run is instant."""
 
 MAX_SECONDS = 60.0

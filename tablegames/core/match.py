@@ -12,6 +12,7 @@ game state, so a screen can only show what the seat at the keyboard may see.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any, Callable
 from tablegames.core import match_lock, records, registry, saves
 from tablegames.core.bots import Bot, turn_key
 from tablegames.core.game import Event, GameState, IllegalAction, Result
-from tablegames.core.hint import HintAsk
+from tablegames.core.hint import Hint, HintAsk, suggest
 from tablegames.core.records import MatchRecord
 
 
@@ -247,15 +248,18 @@ class Match:
     def hints_on(self) -> bool:
         return self.record.hints is not None
 
-    def hint_ask(self) -> HintAsk | None:
-        """The question of a hint for the seat at the keyboard, if hints are
-        on and that seat, its own view on screen, must decide now (not while
-        its finished move waits to pass the keyboard), counted in the record
-        as one of its hints; else None."""
-        seat = self.at_keyboard
+    def hint_ask(self, phone: int | None = None) -> HintAsk | None:
+        """The question of a hint for the seat at the keyboard (or the phone
+        seat ``phone``), if hints are on and that seat must decide now, its
+        own view on screen (not while its finished move waits to pass the
+        keyboard), counted in the record as one of its hints; else None."""
         hints = self.record.hints
-        if (hints is None or seat is None or self.pending_pass or self.on_screen() != seat
-                or self.is_over() or seat not in self._state.to_move()):
+        seat = self.at_keyboard if phone is None else phone
+        if phone is None and (self.pending_pass or self.on_screen() != seat):
+            return None
+        if phone is not None and not (0 <= phone < len(self.record.seats) and self.is_phone(phone)):
+            return None
+        if hints is None or seat is None or self.is_over() or seat not in self._state.to_move():
             return None
         ask = HintAsk(self.spec, seat, self._state.view(seat), list(self._state.legal_actions(seat)),
                       records.own_decisions(self.record, seat),
@@ -264,6 +268,12 @@ class Match:
         if self.autosave and self.save_path is not None:
             self._save()  # (a new match's first save comes with its first move)
         return ask
+
+    def hint_job(self) -> Callable[[], Hint | None] | None:
+        """A hint for the seat at the keyboard (``hint_ask``, counted now),
+        as work for a thread off the UI; None if there is none to give."""
+        ask = self.hint_ask()
+        return None if ask is None else functools.partial(suggest, ask)
 
     # ----- acting
     def play(self, action: Any) -> list[Event]:

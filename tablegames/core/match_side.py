@@ -12,12 +12,13 @@ with the next snapshot, or with the rules' message.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
 from tablegames.core import registry
 from tablegames.core.game import GameSpec, IllegalAction
-from tablegames.core.hint import HintAsk
+from tablegames.core.hint import Hint
 from tablegames.core.seats import Seat
 
 
@@ -53,7 +54,7 @@ class MatchSide(Protocol):
     def play(self, action: Any) -> Any: ...
     @property
     def hints_on(self) -> bool: ...
-    def hint_ask(self) -> HintAsk | None: ...
+    def hint_job(self) -> Callable[[], Hint | None] | None: ...
     def can_take_back(self) -> bool: ...
     def take_back(self) -> None: ...
     def confirm_pass(self) -> None: ...
@@ -91,6 +92,7 @@ class RemoteMatch:
     def __post_init__(self) -> None:
         self._spec = registry.get(self.game)
         self._record = RemoteRecord(list(self.seats))
+        self._hint: _HintWait | None = None
 
     def update(self, snapshot: dict[str, Any]) -> None:
         """The owner's new snapshot for this seat."""
@@ -168,11 +170,26 @@ class RemoteMatch:
         self.send(text, int(self.snapshot.get("change", 0)))
         return []
 
-    # (No hints on a phone yet: the owner holds the seat's past decisions.)
-    hints_on = False
+    # A match started with hints on: the owner works a hint out (it holds
+    # the seat's past decisions) and sends it to this phone alone.
+    hints_on: bool = False
+    ask_hint: Callable[[int], None] | None = None  # (the change it is asked at)
 
-    def hint_ask(self) -> None:
-        return None
+    def hint_job(self) -> Callable[[], Hint | None] | None:
+        """Ask the owner for this seat's hint; the work waits for its answer
+        (None if none comes within ``HINT_WAIT`` seconds)."""
+        if not self.hints_on or self.ask_hint is None or self.sent or not self.legal_actions():
+            return None
+        waiting = _HintWait(self.view())
+        self._hint = waiting
+        self.ask_hint(int(self.snapshot.get("change", 0)))
+        return waiting.wait
+
+    def hint_came(self, data: dict[str, Any]) -> None:
+        """The owner's answer to ``hint_job``'s question."""
+        waiting, self._hint = self._hint, None
+        if waiting is not None:
+            waiting.answer(data, self.seat)
 
     def can_take_back(self) -> bool:
         return False
@@ -188,3 +205,28 @@ class RemoteMatch:
 
     def play_bot(self, turn: Any, action: Any) -> list[Any]:
         return []
+
+
+# Seconds a phone waits for its hint from the owner (a hint takes about one).
+HINT_WAIT = 10.0
+
+
+class _HintWait:
+    """One hint a phone asked for, until the owner's answer comes."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self._came = threading.Event()
+        self._hint: Hint | None = None
+
+    def answer(self, data: dict[str, Any], seat: int) -> None:
+        try:
+            self._hint = Hint(seat, str(data["move"]), str(data["words"]), float(data["chance"]),
+                              data.get("rule") if isinstance(data.get("rule"), str) else None, self.view)
+        except (KeyError, TypeError, ValueError):
+            self._hint = None
+        self._came.set()
+
+    def wait(self) -> Hint | None:
+        self._came.wait(HINT_WAIT)
+        return self._hint

@@ -2,10 +2,13 @@
 messages, one a line, over a socket pair the owner made (the phone's end
 is inherited as a file descriptor, so nothing else can connect to it).
 
-Owner to phone: ``{"type": "seat", "game", "seat", "seats"}`` once, then
-``{"type": "update", "snapshot"}`` after every change, ``{"type":
-"refused", "message"}`` when the owner refused the phone's action.
-Phone to owner: ``{"type": "play", "action", "change"}``.
+Owner to phone: ``{"type": "seat", "game", "seat", "seats", "hints"}``
+once, then ``{"type": "update", "snapshot"}`` after every change,
+``{"type": "refused", "message"}`` when the owner refused the phone's
+action, ``{"type": "hint", "hint": {"move", "words", "chance", "rule"} or
+null}`` answering a hint asked for (core/hint.py; for this seat only).
+Phone to owner: ``{"type": "play", "action", "change"}``, ``{"type":
+"hint", "change"}``.
 """
 
 from __future__ import annotations

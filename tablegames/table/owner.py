@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tablegames.core.game import IllegalAction
+from tablegames.core.hint import suggest
 from tablegames.core.match import Match
 from tablegames.serve import end_app, terminal_size
 from tablegames.table import channel
@@ -126,6 +127,7 @@ class KitchenTable:
         self._serving: asyncio.Task[None] | None = None
         self._shut = asyncio.Event()
         self._closed_done = asyncio.Event()
+        self._hint_tasks: set[asyncio.Task[None]] = set()  # hints being worked out for phones
         self.match.listeners.append(self._push_all)
 
     # ----- links and states
@@ -324,7 +326,8 @@ class KitchenTable:
         (again after every change), and its moves, until it closes."""
         phone.writer = writer
         channel.write(writer, {"type": "seat", "game": self.match.record.game, "seat": phone.seat,
-                               "seats": [seat.to_json() for seat in self.match.record.seats]})
+                               "seats": [seat.to_json() for seat in self.match.record.seats],
+                               "hints": self.match.hints_on})
         self._push(phone)
         while True:
             message = await channel.read(reader)
@@ -332,6 +335,8 @@ class KitchenTable:
                 return
             if message.get("type") == "play":
                 self._play(phone, message.get("action"), message.get("change"))
+            elif message.get("type") == "hint":
+                self._hint(phone, message.get("change"))
 
     def _play(self, phone: PhoneSeat, action: object, change: object) -> None:
         """A phone's move, checked as any move; refused in one sentence."""
@@ -344,6 +349,25 @@ class KitchenTable:
             self._refuse(phone, str(exc))
             return
         self.on_change()
+
+    def _hint(self, phone: PhoneSeat, change: object) -> None:
+        """A phone asks for its seat's hint: worked out here (from that
+        seat's view and past alone, core/hint.py) in a thread, and sent to
+        that phone only. Asked of a table that moved on: the answer is none."""
+        ask = self.match.hint_ask(phone.seat) if change == self.match.changes else None
+        if ask is None:
+            if phone.writer is not None:
+                channel.write(phone.writer, {"type": "hint", "hint": None})
+            return
+
+        async def work() -> None:
+            hint = await asyncio.to_thread(suggest, ask)
+            if phone.writer is not None and not phone.writer.is_closing():
+                channel.write(phone.writer, {"type": "hint", "hint": {
+                    "move": hint.move, "words": hint.words, "chance": hint.chance, "rule": hint.rule}})
+
+        self._hint_tasks.add(task := asyncio.get_running_loop().create_task(work()))
+        task.add_done_callback(self._hint_tasks.discard)
 
     def _refuse(self, phone: PhoneSeat, message: str) -> None:
         if phone.writer is not None:

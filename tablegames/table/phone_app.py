@@ -73,17 +73,25 @@ class PhoneApp(TableGamesApp):
         kind = message.get("type")
         if kind == "seat":
             seats = [Seat(str(s["name"]), s.get("bot"), bool(s.get("phone"))) for s in message["seats"]]
-            self.remote = RemoteMatch(str(message["game"]), int(message["seat"]), seats, self._send)
+            self.remote = RemoteMatch(str(message["game"]), int(message["seat"]), seats, self._send,
+                                      hints_on=message.get("hints") is True, ask_hint=self._ask_hint)
             self.title = f"tablegames: {seats[self.remote.seat].name}"
         elif kind == "update" and self.remote is not None:
             self.remote.update(message["snapshot"])
             self._show_now()
+        elif kind == "hint" and self.remote is not None:
+            hint = message.get("hint")
+            self.remote.hint_came(hint if isinstance(hint, dict) else {})
         elif kind == "refused" and self.remote is not None:
             self.remote.sent = False
             screen = self.game_screen()
             if screen is not None:
                 screen.redraw()
                 screen.say(str(message.get("message", "")))
+
+    def _ask_hint(self, change: int) -> None:
+        if self.writer is not None:
+            channel.write(self.writer, {"type": "hint", "change": change})
 
     def _send(self, action: str, change: int) -> None:
         if self.writer is not None:

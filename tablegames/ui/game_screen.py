@@ -27,8 +27,12 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   every change (own move, bot move, take-back, coming back from the rules).
   Draw only from the view (plus ``self.seat``, ``self.my_turn()``,
   ``self.seat_label(seat)``, ``self.glyphs``): never from the game state,
-  and keep no reference to it. Cursor positions and half-made choices may
-  live on the screen; reset them when the view shows a new deal;
+  and keep no reference to it. A cursor belongs to the widget that draws
+  it, as Textual's OptionList owns its own: the widget takes the focus
+  while the screen offers it a choice, binds its own keys, and posts a
+  message when the choice is made (HandPicker, DecisionPanel; a game's own,
+  such as Blind Business's board or Blasting Billy's play picker); the
+  screen offers the choice and plays the message;
 - ``BINDINGS`` whose actions call ``self.act(action)`` with one of the
   game's action objects (never its notation): it plays for the seat at
   the keyboard, or prints the rules' one-line message

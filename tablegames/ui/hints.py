@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.hint import Hint, suggest
+from tablegames.core.hint import Hint
 from tablegames.ui.widgets import TextLine
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ def hint_offered(screen: GameScreen[Any]) -> bool:
 
 
 def ask_hint(screen: GameScreen[Any]) -> None:
-    ask = screen.match.hint_ask()
-    if ask is None:
+    job = screen.match.hint_job()  # (counted now; on a phone, asked of the owner)
+    if job is None:
         screen.say(NO_HINT)
         return
     line = screen.query_one("#message", TextLine)
@@ -34,8 +34,9 @@ def ask_hint(screen: GameScreen[Any]) -> None:
     app = screen.app
 
     def work() -> None:
-        hint = suggest(ask)
-        app.call_from_thread(_show, screen, hint)
+        hint = job()
+        if hint is not None:
+            app.call_from_thread(_show, screen, hint)
 
     screen.run_worker(work, name="hint", group="hint", thread=True, exclusive=True)
 

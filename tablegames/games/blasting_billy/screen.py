@@ -14,7 +14,8 @@ Keys: left/right, 1-3 or a click choose a card; b / c / d play it at once
 to Billy, into your loot or into the box (a click on a place too). Enter
 plays nothing until a place has been picked with up/down: only then does
 the footer offer it, named for that place, so it never reads as "b, then
-Enter". When the game is over the reveal opens (``RevealScreen``, the
+Enter". The card and the place are one widget's (``PlayPicker``: the hand
+and the place list, their cursors and keys), which posts ``Played``. When the game is over the reveal opens (``RevealScreen``, the
 spec's ``before_results``): Enter or space for the next step, left for the
 previous one, ``s`` for the outcome; Enter on the outcome shows the results,
 where the match's own keys (play again, quit) are.
@@ -29,8 +30,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Click, Mount
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -181,8 +183,19 @@ def pad(text: Text, width: int) -> Text:
 _PLACE = Binding.Group("Place", compact=True)
 
 
-class BlastingBillyScreen(GameScreen[BillyView]):
-    # The hand is a HandPicker (left/right, 1-3 or a click choose a card).
+class PlayPicker(Vertical):
+    """A turn's play: the hand (a HandPicker: left/right, 1-3 or a click
+    choose a card) and the three places under it (each letter plays there
+    at once; up/down pick a place first, then Enter plays there; a click on
+    a place plays there). It owns both cursors and keys while offered, and
+    posts ``Played`` with the card and the place. The hand keeps the focus
+    (its arrows and digits); the place keys are this widget's, around it.
+    Each place's note follows the card under the cursor."""
+
+    DEFAULT_CSS = """
+    PlayPicker { height: auto; }
+    """
+
     # Each letter plays at once, and its footer label says the move. Enter
     # is offered only once a place is picked with up/down, and is named for
     # it ("⏎ Dump"), in the footer's room of "↑↓ Place".
@@ -199,8 +212,120 @@ class BlastingBillyScreen(GameScreen[BillyView]):
           (("billy", "To Billy"), ("claim", "Claim"), ("dump", "Dump"))],
     ]
 
-    # A turn's keys (key_offered: the seat at the keyboard, and the place).
-    PHASE_KEYS = {"play": {"place", "move_place", "play", "play_picked"}}
+    class Played(Message):
+        """The card ``card`` (its id in the hand) goes to ``where`` ("billy", "claim", "dump")."""
+
+        def __init__(self, picker: PlayPicker, card: str, where: str) -> None:
+            super().__init__()
+            self.picker = picker
+            self.card = card
+            self.where = where
+
+        @property
+        def control(self) -> PlayPicker:
+            return self.picker
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.offered = False
+        self.notes: list[list[Text]] = []
+        self._key: object = None
+
+    def compose(self) -> ComposeResult:
+        yield HandPicker(id="bb-hand")
+        # The places: a list whose keys are this widget's (b / c / d, up/down
+        # and Enter), so the hand keeps the focus and its arrows and digits.
+        places = DecisionPanel(id="bb-places", highlighted=None)
+        places.can_focus = False
+        yield places
+
+    @property
+    def hand(self) -> HandPicker:
+        return self.query_one("#bb-hand", HandPicker)
+
+    @property
+    def places(self) -> DecisionPanel:
+        """The three places; the one highlighted with up/down this turn is
+        the one Enter plays to (none at first: Enter waits)."""
+        return self.query_one("#bb-places", DecisionPanel)
+
+    # ----- for the screen
+    def offer(self, faces: list[CardFace], cards: list[str], notes: list[list[Text]], key: object) -> None:
+        """Let the seat at the keyboard play one of ``cards``; ``notes``:
+        the places' lines for each card. A new ``key`` (the next turn)
+        starts with no place picked; else the place picked stays."""
+        if key != self._key:
+            self._key = key
+            self.places.highlighted = None
+        self.notes = notes
+        changed = not self.offered
+        self.offered = True
+        self.hand.offer(faces, cards, numbered=True)
+        self._show_places()
+        if changed:
+            self.refresh_bindings()
+
+    def show(self, faces: list[CardFace], empty_text: str = "") -> None:
+        """A hand nobody plays from now (the places empty, the keys off)."""
+        if self.offered:
+            self.offered = False
+            self.refresh_bindings()
+        self.notes = []
+        self.hand.show(faces, empty_text=empty_text)
+        self.places.ask("", [], highlighted=None)
+
+    # ----- keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Up/down pick a place first, then move it; Enter plays onto the place picked."""
+        if action not in ("play", "place", "move_place", "play_picked"):
+            return True
+        if not self.offered:
+            return False
+        place = self.places.highlighted
+        if action == "place":
+            return place is None
+        if action == "move_place":
+            return place is not None
+        if action == "play_picked":
+            return place is not None and PLACES[place][0] == parameters[0]
+        return True
+
+    def action_place(self, delta: int) -> None:
+        """The first up/down of a turn picks a place: down the first, up the last."""
+        self.places.action_move(delta)
+        self.refresh_bindings()
+
+    def action_move_place(self, delta: int) -> None:
+        self.places.action_move(delta)
+        self.refresh_bindings()
+
+    def action_play(self, where: str) -> None:
+        card = self.hand.picked
+        if self.offered and card is not None:
+            self.post_message(self.Played(self, card, where))
+
+    def action_play_picked(self, where: str) -> None:
+        self.action_play(where)
+
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        """A click on a place plays there."""
+        event.stop()
+        if event.index is not None:
+            self.action_play(PLACES[event.index][0])
+
+    def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
+        event.stop()
+        self._show_places()  # the places' notes follow the card
+
+    def _show_places(self) -> None:
+        cursor = self.hand.cursor
+        notes = self.notes[cursor if cursor is not None else 0]
+        places = self.places
+        places.ask("", notes, keys=[key for _, key, _ in PLACES], highlighted=places.highlighted)
+
+
+class BlastingBillyScreen(GameScreen[BillyView]):
+    # The hand and the places are a PlayPicker: its keys while it is offered.
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -211,26 +336,23 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         yield TextLine(id="bb-box")
         yield TextLine(id="bb-unseen")
         yield TextLine(id="bb-hand-title")
-        yield HandPicker(id="bb-hand")
-        # The places: a list whose keys are the screen's (b / c / d, up/down
-        # and Enter), so the hand keeps the focus and its arrows and digits.
-        places = DecisionPanel(id="bb-places", highlighted=None)
-        places.can_focus = False
-        yield places
+        yield PlayPicker(id="bb-play")
 
     def compose_hand(self) -> ComposeResult:
         yield Lines(id="bb-board")
 
     # ----- helpers
     @property
+    def play(self) -> PlayPicker:
+        return self.query_one(PlayPicker)
+
+    @property
     def hand(self) -> HandPicker:
-        return self.query_one("#bb-hand", HandPicker)
+        return self.play.hand
 
     @property
     def places(self) -> DecisionPanel:
-        """The three places; the one highlighted with up/down this turn is
-        the one Enter plays to (none at first: Enter waits)."""
-        return self.query_one("#bb-places", DecisionPanel)
+        return self.play.places
 
     @property
     def cursor(self) -> int | None:
@@ -288,14 +410,11 @@ class BlastingBillyScreen(GameScreen[BillyView]):
 
     def _show_hand(self, view: BillyView) -> None:
         title = self.query_one("#bb-hand-title", TextLine)
-        row = self.hand
-        places = self.places
+        play = self.play
         hand = view["hand"]
         if hand is None or view["phase"] == "over":
             title.show("")
-            row.show([], empty_text=self.hidden_hand_note()
-                     if view["phase"] != "over" else "")
-            places.ask("", [], highlighted=None)
+            play.show([], empty_text=self.hidden_hand_note() if view["phase"] != "over" else "")
             return
         seat = view["seat"]
         assert seat is not None  # a hand is shown only in a seat's own view
@@ -303,16 +422,13 @@ class BlastingBillyScreen(GameScreen[BillyView]):
         faces = [self.face(c) for c in hand]
         if not self.deciding():
             title.show(f"{who}'s hand")
-            row.show(faces)
-            places.ask("", [], highlighted=None)
+            play.show(faces)
             return
         arrows = "<-/->" if self.glyphs.ascii else "←/→"
         title.show(f"Your turn: {arrows} or 1-3 a card, then b / c / d")
-        # Enter is the place's (once picked), not the hand's.
-        row.offer(faces, hand, numbered=True)
-        # The notes follow the card under the cursor; the place picked stays.
-        places.ask("", self._place_labels(view, seat, row.picked or hand[0]),
-                   keys=[key for _, key, _ in PLACES], highlighted=places.highlighted)
+        # Each play moves one card out of a hand: the count tells one turn from the next.
+        played = sum(view["box"]) + sum(map(len, view["billy"])) + sum(len(c) for loot in view["loot"] for c in loot)
+        play.offer(faces, hand, [self._place_labels(view, seat, card) for card in hand], key=(played, seat))
 
     def _place_labels(self, view: BillyView, seat: int, card: str) -> list[Text]:
         t = type_from_token(card)
@@ -367,55 +483,11 @@ class BlastingBillyScreen(GameScreen[BillyView]):
             lines.append(line)
         self.query_one("#bb-board", Lines).show(lines)
 
-    # ----- which keys work now
-    def key_offered(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """A turn's keys for the seat at the keyboard; up/down picks a place
-        first, then moves it, and Enter plays onto the place picked."""
-        if not self.my_turn():
-            return False
-        place = self.places.highlighted
-        if action == "place":
-            return place is None
-        if action == "move_place":
-            return place is not None
-        if action == "play_picked":
-            return place is not None and PLACES[place][0] == parameters[0]
-        return True
-
-    # ----- choosing and playing
-    def on_hand_picker_moved(self, event: HandPicker.Moved) -> None:
+    # ----- playing
+    def on_play_picker_played(self, event: PlayPicker.Played) -> None:
         event.stop()
-        self.show_view(self.view)  # the places' notes follow the card
-
-    def action_place(self, delta: int) -> None:
-        """The first up/down of a turn picks a place: down the first, up the last."""
-        self.places.action_move(delta)
-        self.refresh_bindings()
-
-    def action_move_place(self, delta: int) -> None:
-        self.places.action_move(delta)
-        self.refresh_bindings()
-
-    def action_play(self, where: str) -> None:
-        card = self.hand.picked
-        if not self.deciding() or card is None:
-            self.say("It is not your turn.")
-            return
-        # The next turn starts with no place picked: Enter waits again.
-        places = self.places
-        picked, places.highlighted = places.highlighted, None
-        if not self.act(PLAYS[Where(where)][card_from_id(card)]):
-            places.highlighted = picked
-        self.refresh_bindings()
-
-    def action_play_picked(self, where: str) -> None:
-        self.action_play(where)
-
-    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
-        """A click on a place plays there."""
-        event.stop()
-        if self.deciding() and event.index is not None:
-            self.action_play(PLACES[event.index][0])
+        if self.deciding():
+            self.act(PLAYS[Where(event.where)][card_from_id(event.card)])
 
 
 class BlastingBillyReview(ReviewTable, BlastingBillyScreen):

@@ -322,3 +322,27 @@ async def test_twelve_character_bot_names_stand_whole_on_the_board_and_at_every_
             assert "…" not in text
             for label in labels:
                 assert re.search(r"^ ?.?" + re.escape(label) + r"\s", text, re.MULTILINE), (label, text)
+
+
+async def test_the_play_picker_owns_the_place_cursor_and_its_keys():
+    # The hand and the places are one widget's: its keys (b/c/d, up/down,
+    # Enter) are its own, not the screen's; Enter waits until up/down picked
+    # a place, then plays the card under the hand's cursor there.
+    from tablegames.games.blasting_billy.screen import PlayPicker
+
+    match = scenes.three_players_turn()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        play = screen.query_one(PlayPicker)
+        assert not {"b", "c", "d", "up", "down"} & set(screen._bindings.key_to_bindings)
+        assert play.places.highlighted is None and "Place" in screen_text(app).splitlines()[-1]
+        await pilot.press("up")
+        await pilot.pause()
+        assert play.places.highlighted == 2 and "⏎ Dump" in screen_text(app).splitlines()[-1]
+        hand = screen.view["hand"]
+        before = len(match.record.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.record.actions[before] == (0, f"dump {hand[0]}")
