@@ -488,6 +488,7 @@ class ReviewResultScreen(_Stepping, Screen[None], inherit_bindings=False):
             yield Static(id="results-lines", markup=False)
             yield Static(id="review-summary", markup=False)
             yield StageChart(id="results-chart")
+            yield StageChart(id="chance-chart")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -505,6 +506,20 @@ class ReviewResultScreen(_Stepping, Screen[None], inherit_bindings=False):
         summary = "\n".join(dict.fromkeys(part for part in (match.spec.score_note, result.summary) if part))
         self.query_one("#review-summary", Static).update(summary)
         self._show_stages(result)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The analysis' chart of each player's winning chance, once there
+        (``a``; it may finish while this page is shown)."""
+        from tablegames.ui import review_analysis
+
+        chart = self.query_one("#chance-chart", StageChart)
+        moves = self.review.analysis
+        chart.display = bool(moves)
+        if moves:
+            names, points, start = review_analysis.chance_chart(self.review.record, moves)
+            chart.show(names, points, word="judged move", start=start,
+                       title="Winning chance (%) in the analysis, judged move by judged move")
 
     def _show_stages(self, result: Result) -> None:
         from tablegames.ui.results import stage_word

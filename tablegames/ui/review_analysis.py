@@ -83,3 +83,21 @@ def run(app: App[Any], record: MatchRecord, path: Path | None, record_bytes: byt
         app.call_from_thread(done, moves)
 
     app.run_worker(work, thread=True, group="analysis", exclusive=True)
+
+
+def chance_chart(record: MatchRecord, moves: dict[int, Judgement]
+                 ) -> tuple[list[str], list[tuple[float, ...]], tuple[float, ...]]:
+    """Each human player's winning chance through the match, in percent,
+    for the review's chart: (names, one point per judged move in match
+    order, each player's value before it). A player's line starts at the
+    fair share and moves at each of their judged moves (the played move's
+    chance); the others keep their last."""
+    humans = [seat for seat, each in enumerate(record.seats) if each.bot is None]
+    fair = 100 / len(record.seats)
+    now = {seat: fair for seat in humans}
+    points = []
+    for index in sorted(moves):
+        judged = moves[index]
+        now[judged.seat] = 100 * judged.played_chance
+        points.append(tuple(now[seat] for seat in humans))
+    return [shown(record.seats[seat].name) for seat in humans], points, tuple(fair for _ in humans)

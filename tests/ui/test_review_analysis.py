@@ -71,3 +71,28 @@ async def test_closing_the_app_mid_analysis_leaves_no_worker_running(monkeypatch
     while multiprocessing.active_children():
         assert time.monotonic() < deadline, "a worker of the analysis still runs"
         time.sleep(0.1)
+
+
+async def test_the_result_page_charts_each_players_winning_chance_once_the_analysis_is_made(monkeypatch):
+    from tablegames.ui.review import ReviewResultScreen
+    from tablegames.ui.widgets.chart import StageChart
+    from tests.ui.helpers import screen_text
+
+    monkeypatch.setattr(review_analysis, "DEFAULT_SECONDS", TINY)
+    monkeypatch.setattr(review_analysis, "workers", lambda: 1)
+    path, record = finished_record("nutty-business", ("Kim", "Lee", "Bot 1"), seed=5)
+    app = make_app()
+    async with app.run_test(size=(80, 60)) as pilot:
+        await open_it(pilot, path)
+        await press(pilot, "end", "right")  # the result page, before any analysis: no chart of chances
+        await until(pilot, lambda: isinstance(app.screen, ReviewResultScreen), "the result page")
+        assert not app.screen.query_one("#chance-chart", StageChart).display
+        await press(pilot, "a")  # made while the page is shown
+        await until(pilot, lambda: app.screen.review.analysis is not None, "the analysis to finish", 120)
+        await until(pilot, lambda: "Winning chance" in screen_text(app), "the chart of chances")
+        chart = app.screen.query_one("#chance-chart", StageChart)
+        judged = app.screen.review.analysis
+        assert chart.names == ["Kim", "Lee"]  # the humans; the bot's moves are not judged
+        assert len(chart.stages) == len(judged)
+        last = {j.seat: j.played_chance for j in sorted(judged.values(), key=lambda j: j.index)}
+        assert chart.stages[-1] == tuple(100 * last[seat] for seat in (0, 1))
