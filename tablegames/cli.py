@@ -60,6 +60,8 @@ EPILOG = """\
 examples:
   tablegames                                   open the game picker
   tablegames --ascii                           the same, drawn with ASCII only
+  tablegames --host 192.168.1.5 --port 8765    the picker; a match with phone seats
+                                               started or resumed there listens there
   tablegames list                              the games and their player counts
   tablegames rules blind-chicken               read a game's rules
   tablegames play blind-chicken --players "Kim,Lee,bot,bot:hard"
@@ -143,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="draw cards and boxes with ASCII only (for terminals without good Unicode)")
     # Not argparse's "version" action: that one exits 0 even with other arguments after it.
     parser.add_argument("--version", action="store_true", help="show the version and exit")
+    # Also before `play` or `serve` (theirs, SUPPRESS: a value given here stands unless given there too).
+    parser.add_argument("--host", default=None,
+                        help="with the picker or play: where phone seats (NAME@phone) connect, an address "
+                             "of this machine (default: 127.0.0.1); with serve: where it listens")
+    parser.add_argument("--port", default=None,
+                        help="with the picker or play: the port phone seats connect to (default: any free "
+                             "one); with serve: the port it listens on (default: 8000)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     play = sub.add_parser("play", help="start a match straight away", formatter_class=fmt,
@@ -153,10 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, metavar="N", help=f"seed for the deal, a whole number from 0 to "
                                                              f"{MAX_SEED} (default: random)")
     _add_option_flag(play)
-    play.add_argument("--host", default="127.0.0.1",
+    play.add_argument("--host", default=argparse.SUPPRESS,
                       help="where phone seats (NAME@phone) connect: an address of this machine (default: "
                            "127.0.0.1, this machine only; at a real table its address on the Wi-Fi)")
-    play.add_argument("--port", default=None,
+    play.add_argument("--port", default=argparse.SUPPRESS,
                       help="the port phone seats connect to, 1 to 65535 (default: any free one)")
     play.add_argument("--position", metavar="FILE",
                       help="start from the position in FILE (JSON: players, options, seed and the game's "
@@ -202,10 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
                            formatter_class=fmt, epilog=SERVE_EPILOG,
                            description="Serve the app as a web page: each browser tab that opens it "
                                        "plays in its own copy of the app, saving to the same folder.")
-    serve.add_argument("--host", default="127.0.0.1",
+    serve.add_argument("--host", default=argparse.SUPPRESS,
                        help="the address to listen on (default: 127.0.0.1, this machine only); any "
                             "other lets everyone on that network open the table")
-    serve.add_argument("--port", default="8000", help="the port to listen on, 1 to 65535 (default: 8000)")
+    serve.add_argument("--port", default=argparse.SUPPRESS,
+                       help="the port to listen on, 1 to 65535 (default: 8000)")
     serve.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw with ASCII only")
 
     rep = sub.add_parser("replay", help="replay a saved match and show its result", formatter_class=fmt,
@@ -298,7 +308,11 @@ def _run_app(match: Match | None, ascii: bool, table_address: tuple[str, int] = 
 
 
 def cmd_picker(args: argparse.Namespace) -> int:
-    return _run_app(None, args.ascii)
+    """The picker; a match with phone seats opened there listens where
+    --host and --port say (checked now, before the app starts)."""
+    if args.host is None and args.port is None:
+        return _run_app(None, args.ascii)
+    return _run_app(None, args.ascii, _table_address(args, True))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -319,13 +333,14 @@ def _table_address(args: argparse.Namespace, phones: bool) -> tuple[str, int]:
     port is taken) when the match has phone seats to listen for."""
     from tablegames.serve import ServeError, check_address, parse_port
 
+    host = DEFAULT_TABLE_ADDRESS[0] if args.host is None else args.host
     try:
         port = 0 if args.port is None else parse_port(args.port)
         if phones:
-            check_address(args.host, port)
+            check_address(host, port)
     except ServeError as exc:
         raise CliError(str(exc)) from None
-    return args.host, port
+    return host, port
 
 
 def position_match(spec: GameSpec, args: argparse.Namespace) -> Match:
@@ -392,8 +407,11 @@ def _position_bots(text: str, seats: list[Seat], spec: GameSpec) -> list[Seat]:
 def cmd_serve(args: argparse.Namespace) -> int:
     from tablegames.serve import ServeError, serve
 
+    from tablegames.serve import DEFAULT_HOST, DEFAULT_PORT
+
+    host = DEFAULT_HOST if args.host is None else args.host
     try:
-        return serve(args.host, args.port, args.ascii)
+        return serve(host, DEFAULT_PORT if args.port is None else args.port, args.ascii)
     except ServeError as exc:
         raise CliError(str(exc)) from None
 
@@ -625,6 +643,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return OK
 
 
+# The commands --host and --port are for: the picker, play (where phone
+# seats connect), serve (where it listens).
+LISTENING = (None, "play", "serve")
+
 COMMANDS = {
     None: cmd_picker,
     "play": cmd_play,
@@ -656,6 +678,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise CliError(f"--version takes no other arguments (see '{PROG} --help')")
             print(f"{PROG} {__version__}")
             return OK
+        if args.command not in LISTENING and (args.host is not None or args.port is not None):
+            raise CliError(f"--host and --port go with the picker, play or serve, not {args.command} "
+                           f"(see '{PROG} --help')")
         return COMMANDS[args.command](args)
     except CliError as exc:
         _error(str(exc))

@@ -1199,3 +1199,80 @@ def test_play_with_a_phone_seat_listens_where_host_and_port_say(capsys, app_call
     assert match.record.seats[0].phone and sys.modules["tablegames.ui.app"].addresses == [("127.0.0.1", port)]
     code, _, err = run(capsys, "play", "blind-chicken", "--players", "Kim@phone,Lee,bot", "--port", "70000")
     assert code == 2 and "--port must be a whole number" in err and len(app_calls) == 1
+
+
+# ------------------------------------------------ --host and --port before the command
+
+def test_host_and_port_before_any_command_are_where_the_pickers_phone_matches_listen(capsys, app_calls):
+    from tests.test_serve import free_port
+
+    port = free_port()
+    code, _, err = run(capsys, "--host", "127.0.0.1", "--port", str(port))
+    assert code == 0, err
+    assert app_calls == [(None, False)]  # the picker
+    assert sys.modules["tablegames.ui.app"].addresses == [("127.0.0.1", port)]
+    # Without them, the picker's phone matches listen on 127.0.0.1 and any free port, as before.
+    code, _, err = run(capsys)
+    assert code == 0, err
+    assert sys.modules["tablegames.ui.app"].addresses[-1] == ("127.0.0.1", 0)
+
+
+def test_host_and_port_before_play_are_where_its_phone_seats_connect(capsys, app_calls):
+    from tests.test_serve import free_port
+
+    port = free_port()
+    code, _, err = run(capsys, "--host", "127.0.0.1", "--port", str(port), "play", "blind-chicken",
+                       "--players", "Kim@phone,Lee,bot")
+    assert code == 0, err
+    [(match, _)] = app_calls
+    assert match.record.seats[0].phone and sys.modules["tablegames.ui.app"].addresses == [("127.0.0.1", port)]
+    # Given after the command too, the command's own stand.
+    other = free_port()
+    code, _, err = run(capsys, "--port", str(port), "play", "blind-chicken", "--players", "Kim@phone,Lee,bot",
+                       "--port", str(other))
+    assert code == 0, err
+    assert sys.modules["tablegames.ui.app"].addresses[-1] == ("127.0.0.1", other)
+
+
+def test_host_and_port_before_serve_are_where_it_listens(capsys, monkeypatch):
+    import tablegames.serve
+
+    served: list[tuple] = []
+    monkeypatch.setattr(tablegames.serve, "serve", lambda host, port, ascii: served.append((host, port)) or 0)
+    assert run(capsys, "--host", "0.0.0.0", "serve")[0] == 0
+    assert run(capsys, "--port", "8080", "serve")[0] == 0
+    assert run(capsys, "serve")[0] == 0
+    assert run(capsys, "--host", "0.0.0.0", "serve", "--host", "127.0.0.1", "--port", "9000")[0] == 0
+    assert served == [("0.0.0.0", 8000), ("127.0.0.1", "8080"), ("127.0.0.1", 8000), ("127.0.0.1", "9000")]
+
+
+def test_serve_with_host_and_port_before_it_listens_there():
+    from tests.test_serve import free_port, wait_until_listening
+
+    port = free_port()
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env.pop("TEXTUAL_DRIVER", None)
+    server = subprocess.Popen([sys.executable, "-m", "tablegames", "--host", "127.0.0.1", "--port", str(port),
+                               "serve"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        wait_until_listening(port, server)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            out, err = server.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            out, err = server.communicate()
+    assert f"http://127.0.0.1:{port}/" in out, err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (("--host", "127.0.0.1", "list"), "--host and --port go with the picker, play or serve, not list"),
+    (("--port", "8000", "rules", "blind-chicken"), "--host and --port go with the picker, play or serve"),
+    (("--port", "99999"), "--port must be a whole number"),
+    (("--host", "no such host.invalid"), "--host"),
+])
+def test_host_and_port_before_a_command_that_does_not_listen_or_bad_are_one_line(capsys, app_calls, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert_one_line_error(code, out, err, fragment)
+    assert app_calls == []

@@ -258,6 +258,8 @@ class KitchenTable:
             return await self._refuse_token(request)
         if phone.state == JOINED:
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
+        if request.method == "HEAD":  # (a dropped page asking whether the table is there: it changes nothing)
+            return web.Response(status=200 if self._device_ok(phone, request) else 409)
         if not self._device_ok(phone, request):
             phone.asking = True
             self.on_change()

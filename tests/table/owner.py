@@ -69,7 +69,7 @@ class OwnerThread:
     def call(self, make: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``make()`` in the owner's loop; its result."""
         assert self.loop is not None
-        return asyncio.run_coroutine_threadsafe(_call(make), self.loop).result(DEADLINE)
+        return asyncio.run_coroutine_threadsafe(_call(self.app, make), self.loop).result(DEADLINE)
 
     def run(self, function: Callable[[], Any]) -> Any:
         """Run a plain function in the owner's loop; its result."""
@@ -87,5 +87,10 @@ class OwnerThread:
         self.call(lambda: settle(self.pilot))
 
 
-async def _call(make: Callable[[], Awaitable[Any]]) -> Any:
+async def _call(app: Any, make: Callable[[], Awaitable[Any]]) -> Any:
+    # In the app's context, as its own tasks run (a widget rendered here,
+    # an OptionList's lines say, looks the app up in it).
+    from textual._context import active_app
+
+    active_app.set(app)
     return await make()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 
 from tablegames.core.match import Match
-from tablegames.core import saves
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 # (the browser fixture of tests/browser, imported: one headless Chromium per test)
@@ -24,8 +23,8 @@ from tests.browser.conftest import DEADLINE_SECONDS, browser, until  # noqa: F40
 from tests.browser.terminal import Screen
 from tests.fixtures.blind_chicken.driver import decide
 from tests.table.owner import OwnerThread
-from tests.table.phone_pages import (CATCH_CLOSES, faces, hand, http_status, kitchen_match, phone_page,
-                                     said_closed, table_of, tap_decision)
+from tests.table.phone_pages import faces, hand, http_status, kitchen_match, phone_page, table_of, tap_decision
+
 
 def check_phone_frame(owner: OwnerThread, match: Match, seat: int, screen: Screen) -> None:
     """The hands are read after the frame: a card played since is out of
@@ -154,66 +153,3 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
         for seat, term in phones.items():
             term.wait_for(r"The game is over")
             check_phone_frame(owner, match, seat, term.screen())
-
-
-def test_an_owner_killed_mid_match_resumes_from_its_save_with_new_links_and_the_phone_finds_its_hand(
-        browser, tmp_path, monkeypatch):
-    import json
-    import signal
-    import subprocess
-    import sys
-
-    from tablegames.core import match_lock
-    from tablegames.table.owner import CLOSED_LINE, TABLE_CLOSED
-    from tests.test_serve import alive, children
-
-    data = tmp_path / "data"
-    monkeypatch.setenv("TABLEGAMES_DATA_DIR", str(data))
-    process = subprocess.Popen([sys.executable, "-m", "tests.table.owner_process", "blind-chicken",
-                                "Kim@phone,bot,bot", "5"], stdout=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        old_link = json.loads(process.stdout.readline())["links"][0]
-        kim = phone_page(browser, old_link, init_script=CATCH_CLOSES)
-        screen = kim.wait_for(r"^ Kim: arrange your hand")
-        tap_decision(kim, screen, "order")  # Kim's move: the match is saved
-        kim.wait_for(r"^ (Kim, your turn|Waiting for)")
-        [path] = until(lambda: list((data / "matches").glob("*.json")), "the save")
-        record = until(lambda: (lambda r: r if any(seat == 0 for seat, _ in r.actions) else None)(
-            saves.load(path)), "Kim's move in the save")
-        # Only the owner can play it: another copy is refused while it lives.
-        try:
-            Match.resume(path, record.game, record.id).let_go()
-            raise AssertionError("a second copy opened a match its owner still plays")
-        except match_lock.MatchHeld:
-            pass
-        apps = until(lambda: children(process.pid), "Kim's app process")
-        process.send_signal(signal.SIGKILL)
-        process.wait(DEADLINE_SECONDS)
-        # Kim's page sees its connection drop, finds no table at its link and
-        # says so in one line (as when the owner closes the table), no traceback;
-        # her app process, its owner gone, ends by itself.
-        closed = said_closed(kim)
-        assert closed["line"] == CLOSED_LINE and not closed["rejoin"] and TABLE_CLOSED not in closed["codes"]
-        assert "Traceback" not in kim.page.content()
-        until(lambda: not any(alive(pid) for pid in apps), "Kim's app process to end with its owner")
-        kim.page.context.close()
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert "token" not in path.read_text() and old_link.rsplit("/", 1)[1] not in path.read_text()
-
-    resumed = Match.resume(path, record.game, record.id)  # as the picker does
-    with OwnerThread(resumed) as owner:
-        table = table_of(owner)
-        new_link = table.link(0)
-        assert new_link != old_link
-        # The old token opens nothing at the new table.
-        old_token = old_link.rsplit("/", 1)[1]
-        assert http_status(new_link.rsplit("/", 1)[0] + "/" + old_token)[0] == 404
-        kim = phone_page(browser, new_link)
-        screen = kim.wait_for(r"^ (Kim[:,] |Waiting for)")
-        assert faces(screen.text) <= owner.run(lambda: hand(resumed, 0)) | faces(owner.text())
-        assert owner.run(lambda: hand(resumed, 0)) <= faces(screen.text)  # Kim's hand, as it was
-        assert owner.run(lambda: len(resumed.record.actions)) >= len(record.actions)

@@ -165,3 +165,18 @@ async def test_the_next_table_here_takes_the_port_again_and_still_refuses_the_ol
                 assert response.status == 200
     finally:
         await new.shut()
+
+
+async def test_a_dropped_page_asking_whether_the_table_is_there_changes_no_seat(table):
+    async with phone_session() as session:
+        async with session.head(table.link(0)) as response:
+            assert response.status == 200
+        assert table.seats[0].device is None  # (no device took the seat)
+    async with phone_session() as other:
+        async with other.get(table.link(0)) as response:
+            assert response.status == 200
+    device = table.seats[0].device
+    async with phone_session() as stranger:
+        async with stranger.head(table.link(0)) as response:
+            assert response.status == 409
+    assert table.seats[0].device == device and not table.seats[0].asking

@@ -6,7 +6,7 @@ closed with the table's own code (tablegames/table/owner.py's
 TABLE_CLOSED) and the page says in one line that the table has closed and
 where to resume; its link, opened again, gets 410 and that line, and no
 phone's app process is left. (The owner killed outright, without a word
-to anyone: tests/table/test_kitchen_table_in_chromium.py.)"""
+to anyone: tests/table/test_owner_killed_in_chromium.py.)"""
 
 from __future__ import annotations
 
@@ -64,3 +64,22 @@ def test_the_owner_quitting_tells_every_phone_the_table_closed(browser):
         closed = said_closed(kim)
         assert closed == {"line": CLOSED_LINE, "rejoin": False, "codes": [TABLE_CLOSED]}
         until(lambda: all(process.returncode is not None for process in processes), "Kim's app to end")
+
+
+def test_a_match_left_and_resumed_from_the_picker_of_the_same_copy_gets_new_links_and_the_old_ones_get_410():
+    match = kitchen_match("Kim@phone,bot,bot")
+    with OwnerThread(match) as owner:
+        table = table_of(owner)
+        old_link = table.link(0)
+        owner.run(lambda: match.play_for(0, match._state.legal_actions(0)[0]))  # Kim's move: saved
+        owner.press("q")
+        until(lambda: "Blind Chicken: Kim, Bot 1, Bot 2" in owner.text(), "the save in the picker")
+        owner.press("tab", "enter")
+        new = until(lambda: owner.app.table if owner.app.table not in (None, table) and owner.app.table.port
+                    else None, "the resumed match's table")
+        # The same port again (none was asked for): the old link reaches the new table, which refuses it.
+        assert new.port == table.port and new.link(0) != old_link
+        until(lambda: new.link(0) in owner.text(), "the new link on the shared screen")
+        status, page = http_status(old_link)
+        assert status == 410 and CLOSED_LINE in page
+        assert http_status(new.link(0))[0] == 200
