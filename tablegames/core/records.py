@@ -306,8 +306,10 @@ def first_state(record: MatchRecord) -> GameState:
         raise RecordError(f"it cannot start the game ({RULES_FAILED}).") from None
 
 
-def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
-    """Rebuild the state from a record; RecordError if it does not replay."""
+def replay(record: MatchRecord, events: list[Event] | None = None, ends: list[int] | None = None) -> GameState:
+    """Rebuild the state from a record; RecordError if it does not replay.
+    ``ends``, with ``events``: the number of events after each move (where
+    each move's events end)."""
     state = first_state(record)
     spec = registry.get(record.game)  # (known: first_state found it)
     players = len(record.seats)
@@ -319,6 +321,8 @@ def replay(record: MatchRecord, events: list[Event] | None = None) -> GameState:
             raise RecordError(f"{where(number, seat, text)} is by a seat that does not exist.")
         try:
             state.apply(seat, spec.parse(text), events)
+            if ends is not None and events is not None:
+                ends.append(len(events))
         except IllegalAction as exc:
             raise RecordError(f"{where(number, seat, text)} is not legal: {shown(str(exc))}") from None
         except Exception as exc:

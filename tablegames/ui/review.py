@@ -31,6 +31,7 @@ The review finds it by the screen class the spec names (``ReviewTable.for_screen
 
 from __future__ import annotations
 
+import bisect
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,6 +100,17 @@ class ReviewMatch(Match):
         super().__init__(part, autosave=False)
         self.shown_seat = seat
         self.at_keyboard = seat
+        # Where each move's events end in the log (the analysis marks a
+        # move's last line).
+        self.move_ends: list[int] = []
+        records.replay(part, [], self.move_ends)
+
+    def visible_moves(self) -> list[tuple[int, str]]:
+        """The log as the seat shown may read it, each line with the move
+        (its place in the record) that wrote it."""
+        seat = self.on_screen()
+        return [(bisect.bisect_right(self.move_ends, n), event.text) for n, event in enumerate(self.log)
+                if event.visible_to(seat)]
 
     def on_screen(self) -> int | None:
         return self.shown_seat
@@ -441,10 +453,14 @@ class ReviewTable(_Stepping, _GameScreenMixin):
         if review.analysing is not None:
             self.query_one("#message", TextLine).show(
                 review_analysis.progress_line(*review.analysing, ascii=self.glyphs.ascii))
-        judged = (review.analysis or {}).get(review.position - 1)
-        if judged is not None:
-            log = self.query_one(LogPanel)
-            log.show([*log.lines, review_analysis.judgement_line(judged)])
+        analysis = review.analysis or {}
+        if not analysis:
+            return
+        assert isinstance(self.match, ReviewMatch)
+        lines = review_analysis.marked_lines(self.match.visible_moves(), analysis)
+        judged = analysis.get(review.position - 1)
+        line = review_analysis.judgement_line(judged, self.match.spec, self.match.names) if judged else None
+        self.query_one(LogPanel).show(lines + ([line] if line else []))
 
     def hidden_hand_note(self) -> str:
         return "The public table: Tab shows each player's view in turn."

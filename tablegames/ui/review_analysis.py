@@ -8,7 +8,7 @@ move)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from textual.worker import get_current_worker
 
@@ -19,6 +19,8 @@ from tablegames.core.simulate import default_workers
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from tablegames.core.game import GameSpec
 
     from tablegames.core.records import MatchRecord
 
@@ -41,13 +43,15 @@ def progress_line(done: int, total: int, ascii: bool) -> str:
     return f"Analysing the match: {full * filled}{empty * (BAR_WIDTH - filled)} {done} of {total} moves"
 
 
-def judgement_line(judgement: Judgement) -> str:
-    """The analysis of one move, as a line under its lines in the log."""
+def judgement_line(judgement: Judgement, spec: GameSpec | None = None, names: Sequence[str] = ()) -> str:
+    """The analysis of one move, as a line under its lines in the log (the
+    better move in a player's words when the game's ``spec`` is given)."""
     chance = f"{judgement.played_chance:.0%} to win"
     if judgement.best == judgement.move:
         return f"  Analysis: {shown(judgement.player)}'s move was the hard bot's choice ({chance})."
     mark = f"{judgement.mark}: " if judgement.mark else ""
-    return (f"  Analysis: {mark}the hard bot would play {shown(judgement.best)} "
+    words = spec.words_for({"names": list(names)}, judgement.best) if spec is not None else f"play {judgement.best}"
+    return (f"  Analysis: {mark}the hard bot would {shown(words)} "
             f"({judgement.best_chance:.0%}; this move {chance}).")
 
 
@@ -101,3 +105,20 @@ def chance_chart(record: MatchRecord, moves: dict[int, Judgement]
         now[judged.seat] = 100 * judged.played_chance
         points.append(tuple(now[seat] for seat in humans))
     return [shown(record.seats[seat].name) for seat in humans], points, tuple(fair for _ in humans)
+
+
+# A marked move's line in the log ends with the mark, as chess annotates.
+MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def marked_lines(lines: list[tuple[int, str]], moves: dict[int, Judgement]) -> list[str]:
+    """The log's lines (each with the move that wrote it), the last line of
+    each marked move ending with its mark: "Kim plays 37. ?? blunder"."""
+    last_of = {move: n for n, (move, _) in enumerate(lines)}
+    out = []
+    for n, (move, text) in enumerate(lines):
+        judged = moves.get(move)
+        if judged is not None and judged.mark and last_of.get(move) == n:
+            text = f"{text} {MARK_SIGNS.get(judged.mark, '?')} {judged.mark}"
+        out.append(text)
+    return out

@@ -96,3 +96,32 @@ async def test_the_result_page_charts_each_players_winning_chance_once_the_analy
         assert len(chart.stages) == len(judged)
         last = {j.seat: j.played_chance for j in sorted(judged.values(), key=lambda j: j.index)}
         assert chart.stages[-1] == tuple(100 * last[seat] for seat in (0, 1))
+
+
+async def test_every_marked_move_ends_its_line_in_the_log_with_its_mark_and_the_move_shown_says_the_better_one():
+    from tablegames.core.analysis import Judgement
+    from tablegames.ui.review import ReviewMatch
+    from tablegames.ui.widgets import LogPanel
+
+    path, record = finished_record("nutty-business", ("Kim", "Lee", "Bot 1"), seed=5)
+    humans = [i for i, (seat, _) in enumerate(record.actions) if record.seats[seat].bot is None]
+    early, late = humans[1], humans[5]
+    later = ReviewMatch(record, late + 1, None)
+    lines = {move: text for move, text in later.visible_moves()}
+    assert early in lines and late in lines, "both moves write a public line"
+
+    def judged(index: int, mark: str | None) -> Judgement:
+        seat = record.actions[index][0]
+        return Judgement(index, record.names[seat], seat, record.actions[index][1], "play c5 1", 0.2, 0.5, mark)
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_it(pilot, path)
+        app.screen.review.analysis = {early: judged(early, "blunder"), late: judged(late, None)}
+        await press(pilot, *["right"] * (late + 1))
+        await until(pilot, lambda: app.screen.review.position == late + 1, "the late move shown")
+        shown = app.screen.query_one(LogPanel).lines
+        marked = [line for line in shown if line.endswith("?? blunder")]
+        assert len(marked) == 1 and marked[0].startswith(lines[early])  # the early move's last line
+        assert shown[-1].startswith("  Analysis:") and "would play" in shown[-1]  # the move shown, in full
+        assert not any(line.endswith(" ?") or "mistake" in line for line in shown)
