@@ -109,6 +109,13 @@ def said(value: Any) -> str:
     return said_value(value, _SAID_LIMIT)
 
 
+def refuse_if(wrong: object, message: str) -> None:
+    """Refuse the position when ``wrong`` holds, ``message`` one line
+    naming the field (built either way, so it must be safe to build)."""
+    if wrong:
+        raise PositionError(message)
+
+
 def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
     """Conservation: every piece of the game exactly once (or as often as a
     fresh game has it)."""
@@ -326,6 +333,14 @@ class Reader:
         """Seats written as one seat or a list of them (``value``, or the field's)."""
         value = self.get(key) if value is None else value
         return [seat_of(self.names, v, said(key)) for v in (value if isinstance(value, list) else [value])]
+
+    def agrees(self, key: str, seat: int, why: str) -> int:
+        """``seat``, fixed by the rest of the position; ``key`` may give it and
+        then must agree (``why`` says what fixes it)."""
+        given = self.optional_seat(key)
+        if given is not None and given != seat:
+            raise PositionError(f"{said(key)} must be {self.names[seat]}, not {self.names[given]}: {why}.")
+        return seat
 
     def per_seat(self, key: str, default: Any = REQUIRED) -> list[Any]:
         """One entry per seat (``per_seat``)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, said, put_away, turns_had
+from tablegames.core.position import Cards, PositionError, Reader, put_away, refuse_if, said, turns_had
 from tablegames.games.blasting_billy.rules import BlastingBillyState
 from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id
 
@@ -46,12 +46,10 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
         raise PositionError("The position needs 'to_move' (whose turn it is; null once the game is over).")
     to_move = r.optional_seat("to_move")
     decision = r.get("decision")
-    if to_move is None and decision is not None:
-        raise PositionError(f"Nobody decides anything once the game is over ('to_move' is null), "
-                            f"so no decision {said(decision)}.")
-    if decision not in (None, DECISION):
-        raise PositionError(f"The only decision in Blasting Billy is {said(DECISION)} (a card to Billy, "
-                            f"into your loot or into the box), not {said(decision)}.")
+    refuse_if(to_move is None and decision is not None, "Nobody decides anything once the game is over ('to_move' is "
+                                                        f"null), so no decision {said(decision)}.")
+    refuse_if(decision not in (None, DECISION), f"The only decision in Blasting Billy is {said(DECISION)} (a card to "
+                                                f"Billy, into your loot or into the box), not {said(decision)}.")
     # The piles, each card at most once (core.position.build then checks none is missing).
     hands = r.cards_per_seat("hands", CARDS, "'hands' of {}", [] if to_move is None else None)
     loot = r.cards_per_seat("loot", CARDS, "'loot' of {}", [])
@@ -72,15 +70,11 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
         start, final_left, last_drawer = _finished(r, hands, deck)
     else:
         start, final_left, last_drawer = _running(r, hands, played, to_move)
-    given_start = r.optional_seat("start")
-    if given_start is not None and given_start != start:
-        raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
-                            "played, whose turn it is says so.")
+    r.agrees("start", start, f"with {played} cards played, whose turn it is says so")
     plays = _first_pile(n) + n if to_move is None else played
     for s, (turns, cards) in enumerate(zip(turns_had(start, plays, n), loot)):  # one card a turn
-        if len(cards) > turns:
-            raise PositionError(f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played "
-                                f"{turns} turn(s) ({plays} played from {names[start]}): one card a turn.")
+        refuse_if(len(cards) > turns, f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played {turns} "
+                                      f"turn(s) ({plays} played from {names[start]}): one card a turn.")
     return BlastingBillyState(names, random.Random(seed), hands=hands, loot=[_columns(cards) for cards in loot],
                               billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
                               final_left=final_left, last_drawer=last_drawer, to_move=to_move)
@@ -94,17 +88,10 @@ def _first_pile(n: int) -> int:
 def _finished(r: Reader, hands: list[list[int]], deck: list[int]) -> tuple[int, int, int | None]:
     """(start, final_left, last_drawer) of a finished game, checked."""
     names, n = r.names, r.n
-    last_drawer = r.optional_seat("last_drawer")
-    if last_drawer is None:
-        raise PositionError("A finished game needs 'last_drawer' (who drew the last card and "
-                            "played the very last turn).")
-    holding = next((s for s in range(n) if hands[s]), None)
-    if holding is not None:
-        raise PositionError(f"{names[holding]} still holds cards, but the game is over ('to_move' is "
-                            "null): every hand went into the box.")
-    if deck:
-        raise PositionError(f"The deck still holds {len(deck)} cards, but the game is over "
-                            "('to_move' is null).")
+    last_drawer = r.seat("last_drawer", "a finished game: who drew the last card and played the very last turn")
+    refuse_if(any(hands), "'hands' must be empty once the game is over ('to_move' is null): every hand went into "
+              "the box.")
+    refuse_if(deck, f"The deck still holds {len(deck)} cards, but the game is over ('to_move' is null).")
     # The drawer played the very last turn, after every other play.
     return (last_drawer - (_first_pile(n) + n - 1)) % n, 0, last_drawer
 
@@ -117,20 +104,15 @@ def _running(r: Reader, hands: list[list[int]], played: int, to_move: int) -> tu
     last_drawer: int | None = None
     final_left = 0
     if played < first_pile:
-        if r.given("last_drawer"):
-            raise PositionError(f"Nobody has drawn the last card yet ({played} of {first_pile} "
-                                "plays that draw made), so 'last_drawer' must be null.")
+        refuse_if(r.given("last_drawer"), f"Nobody has drawn the last card yet ({played} of {first_pile} plays that "
+                                          "draw made), so 'last_drawer' must be null.")
         sizes = [HAND_SIZE] * n
     else:
         done = played - first_pile  # last turns already played
-        if done >= n:
-            raise PositionError(f"{played} cards played at {n} players means the game is over: "
-                                "'to_move' must be null and every hand empty.")
-        last_drawer = (to_move - done - 1) % n
-        given = r.optional_seat("last_drawer")
-        if given is not None and given != last_drawer:
-            raise PositionError(f"{names[last_drawer]} drew the last card, not {names[given]}: "
-                                f"with {played} cards played and {names[to_move]} to move.")
+        refuse_if(done >= n, f"{played} cards played at {n} players means the game is over: 'to_move' must be null "
+                             "and every hand empty.")
+        last_drawer = r.agrees("last_drawer", (to_move - done - 1) % n, f"with {played} cards played and "
+                               f"{names[to_move]} to move")
         final_left = n - done
         sizes = [HAND_SIZE - 1 if (s - last_drawer - 1) % n < done else HAND_SIZE for s in range(n)]
     for s in range(n):

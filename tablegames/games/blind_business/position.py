@@ -17,7 +17,9 @@ from dataclasses import dataclass, field as member, fields
 from typing import Any
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import REQUIRED, Cards, PositionError, Reader, put_away, said, seat_of, unplaced
+from tablegames.core.position import (
+    REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of, unplaced,
+)
 from tablegames.games.blind_business.cards import (
     CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS, FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS,
     PLAYGROUND, REMOVED, ROUNDS, TRAINERS,
@@ -47,9 +49,8 @@ def _slot(value: Any, what: str) -> int:
 
 def _flag(request: Mapping[str, Any], key: str) -> bool:
     value = request.get(key, False)
-    if type(value) is not bool:
-        raise PositionError(f"request {said(key)} must be true or false, not {said(value)}.")
-    return value
+    refuse_if(type(value) is not bool, f"request {said(key)} must be true or false, not {said(value)}.")
+    return bool(value)
 
 
 @dataclass
@@ -114,9 +115,8 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     r.field("hands", list, "each player's four slots")
     hands: list[list[int]] = []
     for s, raw in enumerate(r.per_seat("hands")):
-        if not isinstance(raw, list) or len(raw) != HAND_SIZE:
-            raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
-                                f"empty slot), not {said(raw)}.")
+        refuse_if(not isinstance(raw, list) or len(raw) != HAND_SIZE, f"{names[s]}'s hand must be {HAND_SIZE} slots "
+                  f"(a card id, or null for an empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else CARDS.one(v, f"{names[s]}'s hand") for v in raw])
     areas = r.cards_per_seat("areas", CARDS, "{}'s play area", REQUIRED if "areas" in description else [])
     discards = r.cards("discards", CARDS, [])
@@ -134,12 +134,10 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     tdist = [-1, -1]
     for tid, district in trainers.items():
         t = CARDS.one(tid, "'trainers'")
-        if t not in TRAINERS:
-            raise PositionError(f"'trainers': {tid} is not a Trainer.")
+        refuse_if(t not in TRAINERS, f"'trainers': {tid} is not a Trainer.")
         if not isinstance(district, str) or district not in _DISTRICT_OF:
             raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
-        if not any(t in a for a in areas):
-            raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
+        refuse_if(not any(t in a for a in areas), f"'trainers': {tid} is assigned but in nobody's play area.")
         tdist[t - FIRST_TRAINER] = _DISTRICT_OF[district]
     tokens = r.numbers_per_seat("tokens")
     supply = r.get("supply", OK_TOKENS - sum(tokens))
@@ -176,11 +174,9 @@ def _turn(state: _Draft, r: Reader, phase: Phase) -> None:
     back = state.turn_no - (1 if ended else 0)
     state.start = (requester - back) % n
     given = r.seat_or("start", state.start)
-    if given != state.start:
-        raise PositionError(f"After {state.turn_no} turn(s) from {names[given]} it is {names[(given + back) % n]}'s "
-                            f"turn, not {names[requester]}'s: the turn passes to the left.")
-    if phase == Phase.SETUP and state.start != requester:
-        raise PositionError("At the first look the requester is the start player.")
+    refuse_if(given != state.start, f"After {state.turn_no} turn(s) from {names[given]} it is "
+              f"{names[(given + back) % n]}'s turn, not {names[requester]}'s: the turn passes to the left.")
+    refuse_if(phase == Phase.SETUP and state.start != requester, "At the first look the requester is the start player.")
 
 
 def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
@@ -190,14 +186,11 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
     in_exchange = phase in (Phase.ANSWER, Phase.TAKE, Phase.COUNTER, Phase.REPLY, *_AFTER_WIN)
     needs_request = in_exchange and not (phase == Phase.ASSIGN and _added_trainer(r))
     if request is None:
-        if needs_request:
-            raise PositionError(f"A '{phase.value}' decision needs the turn's 'request'.")
+        refuse_if(needs_request, f"A '{phase.value}' decision needs the turn's 'request'.")
     else:
-        if phase in (Phase.SETUP, Phase.ASK):
-            raise PositionError(f"There is no request yet at '{phase.value}'.")
-        if not isinstance(request, dict):
-            raise PositionError("'request' must be a JSON object with recipient, slot, ok, answer, "
-                                "counter_slot and counter_ok.")
+        refuse_if(phase in (Phase.SETUP, Phase.ASK), f"There is no request yet at '{phase.value}'.")
+        refuse_if(not isinstance(request, dict), "'request' must be a JSON object with recipient, slot, ok, answer, "
+                                                 "counter_slot and counter_ok.")
         asked = Reader(request, names, REQUEST_FIELDS)
         state.recipient = asked.seat("recipient", "the asked player")
         if state.recipient == state.requester:
@@ -243,8 +236,7 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
     state.snapshot = None if snapshot is None else list(snapshot)
     added = r.get("added")
     if added is not None:
-        if not isinstance(added, list) or len(added) != 2:
-            raise PositionError("'added' must be [player, card].")
+        refuse_if(not isinstance(added, list) or len(added) != 2, "'added' must be [player, card].")
         state.added = (seat_of(names, added[0], "'added'"), CARDS.one(added[1], "'added'"))
         if state.added[1] not in state.areas[state.added[0]]:
             raise PositionError(f"'added': {CARD_ID[state.added[1]]} is not in {names[state.added[0]]}'s play area.")
@@ -286,8 +278,7 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
         _check_request(state, phase)
         state.due.append(kind(seat))
         return
-    if given is None:
-        raise PositionError(f"A '{phase.value}' decision needs 'to_move' (who decides).")
+    refuse_if(given is None, f"A '{phase.value}' decision needs 'to_move' (who decides).")
     seat = seat_of(names, given, "'to_move'")
     if phase == Phase.ADD:
         counts = [state.dcount[s][PLAYGROUND] for s in range(r.n)]
@@ -303,9 +294,8 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
             raise PositionError("An added Trainer is placed at the end, unassigned, with a district to go to.")
         state.due.append(PlacingTrainer(seat, trainer=t, districts=options, added=True))
         return
-    if seat not in (req, p):
-        raise PositionError(f"A '{phase.value}' decision belongs to the requester or the recipient, not "
-                            f"{names[seat]}.")
+    refuse_if(seat not in (req, p), f"A '{phase.value}' decision belongs to the requester or the recipient, not "
+                                    f"{names[seat]}.")
     c = state.won_r if seat == req else state.won_p  # the card just won
     if phase == Phase.ASSIGN:
         t = CARDS.one(r.field("trainer", str, "the Trainer to place"), "'trainer'")
@@ -320,13 +310,11 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
             state.due.append(PlacingTrainer(seat, trainer=t, districts=(d,), opened=d))
             return
         options = tuple(d for d in DISTRICTS if state.dcount[seat][d])
-        if t != c or not options:
-            raise PositionError(f"{names[seat]} places a Trainer they have just won, with a district to go "
-                                f"to (or set 'later').")
+        refuse_if(t != c or not options, f"{names[seat]} places a Trainer they have just won, with a district to go "
+                                         "to (or set 'later').")
         state.due.append(PlacingTrainer(seat, trainer=t, districts=options))
         return
-    if state.family:
-        raise PositionError(f"Family rules have no '{phase.value}' decision.")
+    refuse_if(state.family, f"Family rules have no '{phase.value}' decision.")
     if phase == Phase.DISCARD:
         snap = state.snapshot
         if NUMBER[c] < 10 or snap is None:
@@ -337,9 +325,8 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
             raise PositionError(f"{names[seat]}'s {NUMBER[c]} with {mine} cards against {most} makes no discard.")
         state.due.append(Discarding(seat, card=c, count=mine))
         return
-    if NUMBER[c] != (3 if phase == Phase.SWAP else 4):
-        raise PositionError(f"A '{phase.value}' follows a {3 if phase == Phase.SWAP else 4} just won, not "
-                            f"{CARD_ID[c]}.")
+    refuse_if(NUMBER[c] != (3 if phase == Phase.SWAP else 4), f"A '{phase.value}' follows a "
+              f"{3 if phase == Phase.SWAP else 4} just won, not {CARD_ID[c]}.")
     state.due.append(Swapping(seat, card=c) if phase == Phase.SWAP else Peeking(seat, card=c))
 
 
@@ -365,16 +352,13 @@ def _check_request(state: _Draft, phase: Phase) -> None:
 def _over(state: _Draft, r: Reader) -> None:
     state.over = True
     rows = r.get("rows", [])
-    if not isinstance(rows, list):
-        raise PositionError("'rows' must be a list of {seat, district, low, high}.")
+    refuse_if(not isinstance(rows, list), "'rows' must be a list of {seat, district, low, high}.")
     for raw in rows:
-        if not isinstance(raw, dict):
-            raise PositionError("Each of 'rows' is {\"seat\", \"district\", \"low\", \"high\"}.")
+        refuse_if(not isinstance(raw, dict), "Each of 'rows' is {\"seat\", \"district\", \"low\", \"high\"}.")
         row = Reader(raw, r.names, ROW_FIELDS)
         seat = seat_of(r.names, row.field("seat", (int, str)), "row 'seat'")
         district = row.field("district", str)
-        if district not in _DISTRICT_OF:
-            raise PositionError(f"row 'district' must be one of {', '.join(DISTRICT_NAMES)}.")
+        refuse_if(district not in _DISTRICT_OF, f"row 'district' must be one of {', '.join(DISTRICT_NAMES)}.")
         low, high = row.field("low", int), row.field("high", int)
         d = _DISTRICT_OF[district]
         row_mask = ((1 << 5) - 1) << (low - 1) if 1 <= low <= 7 and high == low + 4 else 0
@@ -382,8 +366,7 @@ def _over(state: _Draft, r: Reader) -> None:
         if not row_mask or missing > (1 if state.vers[seat][d] else 0):
             raise PositionError(f"{r.names[seat]} has no five in a row {low}-{high} in the {district}.")
         state.rows.append((seat, d, low, high))
-    if not state.rows and state.deck:
-        raise PositionError("A game is over by five in a row ('rows') or with the deck empty.")
+    refuse_if(not state.rows and state.deck, "A game is over by five in a row ('rows') or with the deck empty.")
 
 
 def _check_cards_won(state: _Draft) -> None:
@@ -395,13 +378,11 @@ def _check_cards_won(state: _Draft) -> None:
     won = (state.won_r != EMPTY) + (state.won_p != EMPTY)
     out = sum(len(a) for a in state.areas) + len(state.discards) - (state.added is not None)
     most = 2 * state.turn_no + won
-    if out > most:
-        raise PositionError(f"The play areas and discards hold {out} won card(s), more than the {most} that "
-                            f"{state.turn_no} turn(s) played and {won} card(s) won this turn give: every turn "
-                            "wins two cards.")
-    if out < most - 2:
-        raise PositionError(f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
-                            f"played have won at least {most - 2}: every turn wins two cards.")
+    refuse_if(out > most, f"The play areas and discards hold {out} won card(s), more than the {most} that "
+                          f"{state.turn_no} turn(s) played and {won} card(s) won this turn give: every turn wins two "
+                          "cards.")
+    refuse_if(out < most - 2, f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
+                              f"played have won at least {most - 2}: every turn wins two cards.")
 
 
 def _check_abilities(state: _Draft, names: Sequence[str]) -> None:
@@ -414,17 +395,14 @@ def _check_abilities(state: _Draft, names: Sequence[str]) -> None:
     twos = sum(1 for c in won if NUMBER[c] == 2)
     if state.family and (taken or state.discards):
         raise PositionError("Family rules have no OK tokens and no discards: the tokens stay in the supply.")
-    if taken > twos:
-        raise PositionError(f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: "
-                            "a token comes from winning a 2.")
+    refuse_if(taken > twos, f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: a token "
+                            "comes from winning a 2.")
     for s, held in enumerate(state.tokens):
         mine = sum(1 for c in state.areas[s] if NUMBER[c] == 2) + sum(1 for c in state.discards if NUMBER[c] == 2)
-        if held > mine:
-            raise PositionError(f"{names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
+        refuse_if(held > mine, f"{names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
     high = sum(1 for c in won if NUMBER[c] >= 10)
-    if len(state.discards) > high:
-        raise PositionError(f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or 11(s) have "
-                            "been won: a discard follows winning one.")
+    refuse_if(len(state.discards) > high, f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or "
+                                          "11(s) have been won: a discard follows winning one.")
 
 
 def _check_empty_slots(state: _Draft, names: Sequence[str], phase: Phase) -> None:
@@ -436,9 +414,8 @@ def _check_empty_slots(state: _Draft, names: Sequence[str], phase: Phase) -> Non
     if phase in (Phase.TAKE, Phase.ASSIGN, Phase.DISCARD):
         allowed = {s for s in (state.requester, state.recipient) if s is not None}
     for s, hand in enumerate(state.hands):
-        if EMPTY in hand and s not in allowed:
-            raise PositionError(f"{names[s]}'s hand has an empty slot, but the refill has filled it "
-                                f"(the deck is not empty).")
+        refuse_if(EMPTY in hand and s not in allowed, f"{names[s]}'s hand has an empty slot, but the refill has "
+                                                      "filled it (the deck is not empty).")
 
 
 def describe_position(state: BlindBusinessState) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, said, seat_of
+from tablegames.core.position import Cards, PositionError, Reader, refuse_if, said, seat_of
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, trick_score
 from tablegames.games.blind_chicken.rules import BlindChickenState, hand_limit_of
 from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
@@ -31,8 +31,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
     phase = DECISIONS.get(r.field("decision", str, "arrange, play, aside or none"))
     if phase is None:
-        raise PositionError(f"'decision' must be one of {', '.join(DECISIONS)}, "
-                            f"not {said(description['decision'])}.")
+        raise PositionError(f"'decision' must be one of {', '.join(DECISIONS)}, not {said(description['decision'])}.")
     dealer = r.seat("dealer", "who dealt this hand")
     hand_no = r.number("hand_no", 1, default=1)
     finished = hand_no if phase == OVER else hand_no - 1
@@ -48,8 +47,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     hands = r.cards_per_seat("hands", cards, "{}'s hand")
     taken: list[list[tuple[int, ...]]] = []
     for name, tricks in zip(names, r.per_seat("taken", [])):
-        if not isinstance(tricks, list):
-            raise PositionError(f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
+        refuse_if(not isinstance(tricks, list), f"'taken' must hold a list of tricks per seat, not {said(tricks)}.")
         for i, t in enumerate(tricks):
             if len(cards.read(t, f"{name}'s trick {i + 1}")) != n:
                 raise PositionError(f"Every taken trick has {n} cards; {name}'s trick {i + 1} has {len(t)}.")
@@ -63,30 +61,23 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     after_dealer = (dealer + 1) % n
     if tricks_taken == 0:
         leader = r.seat_or("leader", after_dealer)
-        if leader != after_dealer:
-            raise PositionError(f"The player after the dealer leads the first trick: {names[after_dealer]}, "
-                                f"not {names[leader]}.")
+        refuse_if(leader != after_dealer, f"The player after the dealer leads the first trick: {names[after_dealer]}, "
+                                          f"not {names[leader]}.")
     else:
         leader = r.seat("leader", "who took the last trick")
-        if not taken[leader]:
-            raise PositionError(f"The leader took the last trick, and {names[leader]} has taken none.")
+        refuse_if(not taken[leader], f"The leader took the last trick, and {names[leader]} has taken none.")
 
     if phase == ORDER and (tricks_taken or trick):
         raise PositionError("Hands are arranged before the first trick: no trick may be taken or played yet.")
-    if phase != PLAY and trick:
-        raise PositionError("A trick is played only while 'decision' is play.")
-    if len(trick) >= n:
-        raise PositionError(f"A trick of {n} cards is taken at once; the current trick holds at most {n - 1}.")
+    refuse_if(phase != PLAY and trick, "A trick is played only while 'decision' is play.")
+    refuse_if(len(trick) >= n, f"A trick of {n} cards is taken at once; the current trick holds at most {n - 1}.")
     played = {(leader + i) % n for i in range(len(trick))}
     for s, hand in enumerate(hands):
         size = per - tricks_taken - (s in played)
-        if len(hand) != size:
-            raise PositionError(f"{names[s]}'s hand has {len(hand)} card(s), not {size}: {per} dealt, "
-                                f"{tricks_taken} trick(s) taken{', one card in this trick' if s in played else ''}.")
-    if phase == PLAY and not any(hands):
-        raise PositionError("No cards are left to play: the hand is over.")
-    if phase in (ASIDE, OVER) and any(hands):
-        raise PositionError(f"'decision' {_WORD[phase]} comes once every card is played.")
+        refuse_if(len(hand) != size, f"{names[s]}'s hand has {len(hand)} card(s), not {size}: {per} dealt, "
+                  f"{tricks_taken} trick(s) taken{', one card in this trick' if s in played else ''}.")
+    refuse_if(phase == PLAY and not any(hands), "No cards are left to play: the hand is over.")
+    refuse_if(phase in (ASIDE, OVER) and any(hands), f"'decision' {_WORD[phase]} comes once every card is played.")
     if phase == ASIDE and len(taken[leader]) < 2:
         raise PositionError(f"{names[leader]} took the last trick but no earlier one: there is nothing to set aside.")
     _check_match_goes_on(options, hand_scores, phase == OVER, names)
@@ -139,9 +130,8 @@ def hand_total_range(n: int) -> tuple[int, int]:
 def _check_hand_totals(hand_scores: list[list[int]], n: int) -> None:
     fewest, most = hand_total_range(n)
     for k, row in enumerate(hand_scores, start=1):
-        if not fewest <= -sum(row) <= most:
-            raise PositionError(f"Hand {k} gave {-sum(row)} minus points in all; with {n} players a hand gives "
-                                f"{fewest}-{most} (every chicken is taken, one trick at most set aside).")
+        refuse_if(not fewest <= -sum(row) <= most, f"Hand {k} gave {-sum(row)} minus points in all; with {n} players "
+                  f"a hand gives {fewest}-{most} (every chicken is taken, one trick at most set aside).")
 
 
 def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]], over: bool,
@@ -155,12 +145,9 @@ def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]
         totals = [t + x for t, x in zip(totals, row)]
         ends = (limit > 0 and k >= limit) or bool(target and min(totals) <= -target)
         last = k == len(hand_scores)
-        if ends and not (over and last):
-            raise PositionError(f"The match ended after hand {k} ({rules}): it cannot go on.")
-        if over and last and not ends:
-            raise PositionError(f"The match is not over after hand {k} ({rules}).")
-    if over and not hand_scores:
-        raise PositionError("A match is over only after its last hand is scored: 'hand_scores' is empty.")
+        refuse_if(ends and not (over and last), f"The match ended after hand {k} ({rules}): it cannot go on.")
+        refuse_if(over and last and not ends, f"The match is not over after hand {k} ({rules}).")
+    refuse_if(over and not hand_scores, "A match is over only after its last hand is scored: 'hand_scores' is empty.")
 
 
 def _check_last_hand_scored(scores: list[int], taken: list[list[tuple[int, ...]]], winner: int,
@@ -182,15 +169,12 @@ def _to_move(r: Reader, phase: Phase, leader: int, trick: list[int]) -> list[int
         if given is None:
             return list(range(r.n))
         seats = r.seats("to_move")
-        if not seats or len(set(seats)) != len(seats):
-            raise PositionError("'to_move' must name each seat still arranging once.")
+        refuse_if(not seats or len(set(seats)) != len(seats), "'to_move' must name each seat still arranging once.")
         return seats
     if given is None:
         return []
-    if phase == OVER:
-        raise PositionError("Nobody is to move once the match is over.")
+    refuse_if(phase == OVER, "Nobody is to move once the match is over.")
     mover = seat_of(names, given, "'to_move'")
     due = (leader + len(trick)) % r.n if phase == PLAY else leader
-    if mover != due:
-        raise PositionError(f"It is {names[due]}'s {'turn' if phase == PLAY else 'choice'}, not {names[mover]}'s.")
+    refuse_if(mover != due, f"It is {names[due]}'s {'turn' if phase == PLAY else 'choice'}, not {names[mover]}'s.")
     return []
