@@ -317,6 +317,16 @@ class Reader:
             raise PositionError(f"{said(key)} must be a whole number {span}, not {said(value)}.")
         return value
 
+    def word(self, key: str, words: Iterable[str | None], default: Any = REQUIRED) -> Any:
+        """One of ``words`` (a decision, a district; None is null); ``default``
+        when left out, needed without one."""
+        if key not in self.description and default is REQUIRED:
+            raise PositionError(f"The position needs {said(key)}.")
+        value, words = self.description.get(key, default), tuple(words)
+        if value not in words or isinstance(value, bool):
+            raise PositionError(f"{said(key)} must be one of {', '.join(map(said, words))}, not {said(value)}.")
+        return value
+
     def seat(self, key: str, what: str = "") -> int:
         """A seat that must be there."""
         return seat_of(self.names, self.field(key, (int, str), what), said(key))

@@ -1,13 +1,5 @@
-"""Blind Business positions: a state built from a plain description, and
-the description of a state (``GameSpec.build_position`` /
-``describe_position``). docs/positions.md says what each field holds;
-core/position.py reads them and holds the checks every game shares.
-
-The builder checks what the rules fix at this moment (four slots a hand,
-tokens and supply within the four, a decision the request and the cards
-can lead to) and what the turns played imply: two cards won a turn, OK
-tokens only from 2s won, discards only after a 10 or 11 won, neither in
-family rules."""
+"""Blind Business positions: the fields docs/positions.md describes, checked
+against each other and the turns played (core/position.py: the shared checks)."""
 
 from __future__ import annotations
 
@@ -18,7 +10,7 @@ from typing import Any
 
 from tablegames.core.decisions import Decision
 from tablegames.core.position import (
-    REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of, unplaced,
+    REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of, unplaced, whole_numbers,
 )
 from tablegames.games.blind_business.cards import (
     CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS, FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS,
@@ -39,12 +31,6 @@ CARDS = Cards.ids(CARD_ID, "cards are ids such as 'PG7', 'BWV', 'TR1'")
 _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
 # Decisions taken after both cards of the exchange are won.
 _AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
-
-
-def _slot(value: Any, what: str) -> int:
-    if type(value) is not int or not 1 <= value <= HAND_SIZE:
-        raise PositionError(f"{what} must be a slot 1-{HAND_SIZE}, not {said(value)}.")
-    return value - 1
 
 
 def _flag(request: Mapping[str, Any], key: str) -> bool:
@@ -104,14 +90,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     one line, for anything the rules cannot have."""
     r = Reader(description, names, FIELDS)
     n = len(names)
-    word = r.get("decision", Phase.ASK.value)
-    try:
-        phase = Phase(word)
-    except ValueError:
-        raise PositionError(f"'decision' must be one of: {', '.join(p.value for p in Phase)}; "
-                            f"not {said(word)}.") from None
-
-    # Cards.
+    phase = Phase(r.word("decision", (p.value for p in Phase), Phase.ASK.value))
     r.field("hands", list, "each player's four slots")
     hands: list[list[int]] = []
     for s, raw in enumerate(r.per_seat("hands")):
@@ -126,28 +105,22 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     if deck is not None and removed is None:  # (what no pile holds is put away)
         removed = unplaced(range(DECK_SIZE), placed + deck, None)
     removed, deck = put_away(range(DECK_SIZE), placed, seed, removed, REMOVED[n], deck)
-
-    # Trainers, tokens, counts.
     trainers = r.get("trainers", {})
-    if not isinstance(trainers, dict):
-        raise PositionError("'trainers' must map a Trainer to its district, e.g. {\"TR1\": \"boardwalk\"}.")
+    refuse_if(not isinstance(trainers, dict), "'trainers' must map a Trainer to its district, e.g. "
+              "{\"TR1\": \"boardwalk\"}.")
     tdist = [-1, -1]
     for tid, district in trainers.items():
         t = CARDS.one(tid, "'trainers'")
         refuse_if(t not in TRAINERS, f"'trainers': {tid} is not a Trainer.")
-        if not isinstance(district, str) or district not in _DISTRICT_OF:
-            raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
+        refuse_if(district not in DISTRICT_NAMES, f"'trainers': {said(district)} is not a district "
+                  f"({', '.join(DISTRICT_NAMES)}).")
         refuse_if(not any(t in a for a in areas), f"'trainers': {tid} is assigned but in nobody's play area.")
         tdist[t - FIRST_TRAINER] = _DISTRICT_OF[district]
     tokens = r.numbers_per_seat("tokens")
-    supply = r.get("supply", OK_TOKENS - sum(tokens))
-    if type(supply) is not int or supply < 0 or sum(tokens) + supply > OK_TOKENS:
-        raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({said(supply)}) must be whole "
-                            f"numbers adding up to at most {OK_TOKENS}.")
+    refuse_if(sum(tokens) > OK_TOKENS, f"The players hold {sum(tokens)} OK tokens; the game has {OK_TOKENS}.")
+    supply = r.number("supply", 0, OK_TOKENS - sum(tokens), OK_TOKENS - sum(tokens))
     state = _Draft(bool(options.get("family", 0)), hands, areas, discards, deck, removed, tdist, tokens, supply,
                    turn_no=r.number("turns_played", 0, ROUNDS[n] * n, 0))
-
-    # Whose turn, this turn's exchange, what is decided now.
     _turn(state, r, phase)
     _exchange(state, r, phase)
     _decision(state, r, phase)
@@ -165,17 +138,14 @@ def _turn(state: _Draft, r: Reader, phase: Phase) -> None:
     if requester is None:
         raise PositionError("The position needs 'requester' (whose turn it is).")
     state.requester = requester
-    if phase == Phase.SETUP:
-        if state.turn_no or any(state.areas) or state.discards:
-            raise PositionError("The first look comes before any turn: no turns played, no cards won.")
+    refuse_if(phase == Phase.SETUP and (state.turn_no or any(state.areas) or state.discards),
+              "The first look comes before any turn: no turns played, no cards won.")
     # The turn passes to the left; the last turn's requester stays when the deck ends the game.
     ended = phase == Phase.ADD or r.given("added") or (phase == Phase.OVER and "rows" not in r.description
                                                         and state.turn_no)
     back = state.turn_no - (1 if ended else 0)
-    state.start = (requester - back) % n
-    given = r.seat_or("start", state.start)
-    refuse_if(given != state.start, f"After {state.turn_no} turn(s) from {names[given]} it is "
-              f"{names[(given + back) % n]}'s turn, not {names[requester]}'s: the turn passes to the left.")
+    state.start = r.agrees("start", (requester - back) % n, f"it is {names[requester]}'s turn after "
+                           f"{state.turn_no} turn(s) passing to the left")
     refuse_if(phase == Phase.SETUP and state.start != requester, "At the first look the requester is the start player.")
 
 
@@ -193,53 +163,45 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
                                                  "counter_slot and counter_ok.")
         asked = Reader(request, names, REQUEST_FIELDS)
         state.recipient = asked.seat("recipient", "the asked player")
-        if state.recipient == state.requester:
-            raise PositionError("The requester cannot ask themselves: 'recipient' must be another player.")
-        state.slot = _slot(asked.field("slot", int, "the asked slot, 1-4"), "request 'slot'")
-        state.ok = _flag(request, "ok")
-        answer = request.get("answer")
-        if answer not in (None, "yes", "no"):
-            raise PositionError(f"request 'answer' must be \"yes\", \"no\" or null, not {said(answer)}.")
+        refuse_if(state.recipient == state.requester, "The requester cannot ask themselves: 'recipient' must be "
+                  "another player.")
+        state.slot = asked.number("slot", 1, HAND_SIZE) - 1
+        state.ok, state.cok = _flag(request, "ok"), _flag(request, "counter_ok")
+        answer = asked.word("answer", ("yes", "no", None), None)
         state.answer = None if answer is None else answer == "yes"
-        if state.ok and state.answer is not True and phase != Phase.ANSWER:
-            raise PositionError("An ask with an OK token is answered yes at once: 'answer' must be \"yes\".")
-        counter = request.get("counter_slot")
-        state.cslot = None if counter is None else _slot(counter, "request 'counter_slot'")
-        state.cok = _flag(request, "counter_ok")
+        refuse_if(state.ok and state.answer is not True and phase != Phase.ANSWER, "An ask with an OK token is "
+                  "answered yes at once: 'answer' must be \"yes\".")
+        state.cslot = asked.number("counter_slot", 1, HAND_SIZE) - 1 if asked.given("counter_slot") else None
     won = r.get("won")
     if won is not None:
-        if not isinstance(won, list) or len(won) != 2:
-            raise PositionError("'won' must be [the requester's card, the recipient's card] (null: not won).")
+        refuse_if(not isinstance(won, list) or len(won) != 2, "'won' must be [the requester's card, the "
+                  "recipient's card] (null: not won).")
         state.won_r, state.won_p = (EMPTY if c is None else CARDS.one(c, "'won'") for c in won)
         for seat, c in ((state.requester, state.won_r), (state.recipient, state.won_p)):
             if c != EMPTY and seat is not None:
                 _lies_with(state, names, "'won'", seat, c)
-    if phase in _AFTER_WIN and needs_request and (state.won_r == EMPTY or state.won_p == EMPTY):
-        raise PositionError(f"A '{phase.value}' decision comes after both cards are won: 'won' needs both.")
-    if phase == Phase.TAKE and state.won_p == EMPTY:
-        raise PositionError("A 'take' comes after a no: 'won' needs the recipient's card.")
+    refuse_if(phase in _AFTER_WIN and needs_request and EMPTY in (state.won_r, state.won_p),
+              f"A '{phase.value}' decision comes after both cards are won: 'won' needs both.")
+    refuse_if(phase == Phase.TAKE and state.won_p == EMPTY, "A 'take' comes after a no: 'won' needs the "
+              "recipient's card.")
     last = r.get("last_won")
     if last is None:
         p = state.recipient
         if state.won_r != EMPTY and state.won_p != EMPTY and p is not None:
             state.last_won = [(state.requester, state.won_r), (p, state.won_p)]
     else:
-        if not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last):
-            raise PositionError("'last_won' must be a list of [player, card] pairs.")
+        refuse_if(not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last),
+                  "'last_won' must be a list of [player, card] pairs.")
         state.last_won = [(seat_of(names, s, "'last_won'"), CARDS.one(c, "'last_won'")) for s, c in last]
         for seat, c in state.last_won:
             _lies_with(state, names, "'last_won'", seat, c)
-    snapshot = r.get("snapshot")
-    if snapshot is not None and (not isinstance(snapshot, list) or len(snapshot) != r.n
-                                 or not all(type(x) is int and x >= 0 for x in snapshot)):
-        raise PositionError("'snapshot' must list each player's play-area size (whole numbers).")
-    state.snapshot = None if snapshot is None else list(snapshot)
+    state.snapshot = whole_numbers(r.get("snapshot"), "'snapshot'", r.n) if r.given("snapshot") else None
     added = r.get("added")
     if added is not None:
         refuse_if(not isinstance(added, list) or len(added) != 2, "'added' must be [player, card].")
         state.added = (seat_of(names, added[0], "'added'"), CARDS.one(added[1], "'added'"))
-        if state.added[1] not in state.areas[state.added[0]]:
-            raise PositionError(f"'added': {CARD_ID[state.added[1]]} is not in {names[state.added[0]]}'s play area.")
+        refuse_if(state.added[1] not in state.areas[state.added[0]], f"'added': {CARD_ID[state.added[1]]} is not "
+                  f"in {names[state.added[0]]}'s play area.")
 
 
 def _lies_with(state: _Draft, names: Sequence[str], key: str, seat: int, card: int) -> None:
@@ -257,12 +219,12 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     """The pending decision, checked against what the rules let arise."""
     names = r.names
     req, p = state.requester, state.recipient
-    if phase != Phase.OVER and "rows" in r.description:
-        raise PositionError("'rows' are only for a game over by five in a row ('decision': 'over').")
+    refuse_if(phase != Phase.OVER and "rows" in r.description, "'rows' are only for a game over by five in a row "
+              "('decision': 'over').")
     given = r.get("to_move")
     if phase == Phase.SETUP:
-        if given is not None and (not isinstance(given, list) or not given):
-            raise PositionError("'to_move' for the first look is the list of players still to look.")
+        refuse_if(given is not None and (not isinstance(given, list) or not given), "'to_move' for the first "
+                  "look is the list of players still to look.")
         state.looking = tuple(range(r.n)) if given is None else tuple(sorted(set(r.seats("to_move"))))
         return
     if phase == Phase.OVER:
@@ -273,25 +235,23 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     if phase in simple:
         kind, seat = simple[phase]
         assert seat is not None
-        if given is not None and seat_of(names, given, "'to_move'") != seat:
-            raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {said(given)}.")
         _check_request(state, phase)
-        state.due.append(kind(seat))
+        state.due.append(kind(r.agrees("to_move", seat, f"the '{phase.value}' is theirs")))
         return
     refuse_if(given is None, f"A '{phase.value}' decision needs 'to_move' (who decides).")
     seat = seat_of(names, given, "'to_move'")
     if phase == Phase.ADD:
         counts = [state.dcount[s][PLAYGROUND] for s in range(r.n)]
-        if state.family or state.deck or counts[seat] <= max(c for s, c in enumerate(counts) if s != seat):
-            raise PositionError(f"'add' comes only with the deck empty, in full rules, to the player with "
-                                f"strictly the most playground cards; not {names[seat]}.")
+        refuse_if(state.family or state.deck or counts[seat] <= max(c for s, c in enumerate(counts) if s != seat),
+                  f"'add' comes only with the deck empty, in full rules, to the player with strictly the most "
+                  f"playground cards; not {names[seat]}.")
         state.due.append(Adding(seat))
         return
     if phase == Phase.ASSIGN and state.added is not None and state.added[0] == seat and _added_trainer(r):
         t = state.added[1]
         options = tuple(d for d in DISTRICTS if state.dcount[seat][d])
-        if t not in TRAINERS or state.tdist[t - FIRST_TRAINER] >= 0 or not options or state.deck:
-            raise PositionError("An added Trainer is placed at the end, unassigned, with a district to go to.")
+        refuse_if(t not in TRAINERS or state.tdist[t - FIRST_TRAINER] >= 0 or not options or state.deck,
+                  "An added Trainer is placed at the end, unassigned, with a district to go to.")
         state.due.append(PlacingTrainer(seat, trainer=t, districts=options, added=True))
         return
     refuse_if(seat not in (req, p), f"A '{phase.value}' decision belongs to the requester or the recipient, not "
@@ -299,8 +259,8 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     c = state.won_r if seat == req else state.won_p  # the card just won
     if phase == Phase.ASSIGN:
         t = CARDS.one(r.field("trainer", str, "the Trainer to place"), "'trainer'")
-        if t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - FIRST_TRAINER] >= 0:
-            raise PositionError(f"'trainer' must be an unassigned Trainer in {names[seat]}'s play area.")
+        refuse_if(t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - FIRST_TRAINER] >= 0,
+                  f"'trainer' must be an unassigned Trainer in {names[seat]}'s play area.")
         if r.get("later") is True:
             d = DISTRICT[c]
             if d < 0 or state.dcount[seat][d] != 1 + sum(1 for x in TRAINERS if state.tdist[x - FIRST_TRAINER] == d
@@ -319,10 +279,9 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
         snap = state.snapshot
         if NUMBER[c] < 10 or snap is None:
             raise PositionError("A discard follows a 10 or 11 just won, with the 'snapshot' of play-area sizes.")
-        mine = snap[seat]
-        most = max(x for s, x in enumerate(snap) if s != seat)
-        if not (mine > most or (NUMBER[c] == 11 and mine == most)):
-            raise PositionError(f"{names[seat]}'s {NUMBER[c]} with {mine} cards against {most} makes no discard.")
+        mine, most = snap[seat], max(x for s, x in enumerate(snap) if s != seat)
+        refuse_if(not (mine > most or (NUMBER[c] == 11 and mine == most)), f"{names[seat]}'s {NUMBER[c]} with "
+                  f"{mine} cards against {most} makes no discard.")
         state.due.append(Discarding(seat, card=c, count=mine))
         return
     refuse_if(NUMBER[c] != (3 if phase == Phase.SWAP else 4), f"A '{phase.value}' follows a "
@@ -356,15 +315,12 @@ def _over(state: _Draft, r: Reader) -> None:
     for raw in rows:
         refuse_if(not isinstance(raw, dict), "Each of 'rows' is {\"seat\", \"district\", \"low\", \"high\"}.")
         row = Reader(raw, r.names, ROW_FIELDS)
-        seat = seat_of(r.names, row.field("seat", (int, str)), "row 'seat'")
-        district = row.field("district", str)
-        refuse_if(district not in _DISTRICT_OF, f"row 'district' must be one of {', '.join(DISTRICT_NAMES)}.")
-        low, high = row.field("low", int), row.field("high", int)
-        d = _DISTRICT_OF[district]
+        seat, district = row.seat("seat"), row.word("district", DISTRICT_NAMES)
+        low, high, d = row.field("low", int), row.field("high", int), _DISTRICT_OF[district]
         row_mask = ((1 << 5) - 1) << (low - 1) if 1 <= low <= 7 and high == low + 4 else 0
         missing = bin(row_mask & ~state.nmask[seat][d]).count("1")
-        if not row_mask or missing > (1 if state.vers[seat][d] else 0):
-            raise PositionError(f"{r.names[seat]} has no five in a row {low}-{high} in the {district}.")
+        refuse_if(not row_mask or missing > (1 if state.vers[seat][d] else 0), f"{r.names[seat]} has no five in a "
+                  f"row {low}-{high} in the {district}.")
         state.rows.append((seat, d, low, high))
     refuse_if(not state.rows and state.deck, "A game is over by five in a row ('rows') or with the deck empty.")
 
