@@ -320,9 +320,10 @@ class Reader:
     def word(self, key: str, words: Iterable[str | None], default: Any = REQUIRED) -> Any:
         """One of ``words`` (a decision, a district; None is null); ``default``
         when left out, needed without one."""
+        words = tuple(words)
         if key not in self.description and default is REQUIRED:
-            raise PositionError(f"The position needs {said(key)}.")
-        value, words = self.description.get(key, default), tuple(words)
+            raise PositionError(f"The position needs {said(key)} (one of {', '.join(map(said, words))}).")
+        value = self.description.get(key, default)
         if value not in words or isinstance(value, bool):
             raise PositionError(f"{said(key)} must be one of {', '.join(map(said, words))}, not {said(value)}.")
         return value
@@ -369,6 +370,11 @@ class Reader:
         """A whole number 0 or more per seat (``whole_numbers``); ``default``
         for every seat when left out, needed when None."""
         return whole_numbers(self.per_seat(key, REQUIRED if default is None else default), said(key), self.n)
+
+
+def lists(rows: Iterable[Iterable[Any]]) -> list[list[Any]]:
+    """Rows (hands, piles per seat) as a description writes them: lists."""
+    return [list(row) for row in rows]
 
 
 def put_away(cards: Iterable[int], placed: Iterable[int], seed: int, away: list[int] | None, cut: int,

@@ -1,18 +1,12 @@
-"""Blenders Tricks positions: a state built from a plain description, and
-the description of a state. docs/positions.md says what each field holds;
-core/position.py reads them and holds the checks every game shares. Here
-what the rounds so far imply: the totals are the finished rounds' gains,
-each round's token went to a player who claimed the most, the tokens held
-are those earned less one per ignored card, no wild is ever claimed; this
-round's claims are no more than its tricks give, the last trick's as the
-claiming rule gives them, and its winner leads the next."""
+"""Blenders Tricks positions: the fields docs/positions.md describes, checked
+against each other and the rounds so far (core/position.py: the shared checks)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
 from tablegames.core.position import (
-    Cards, PositionError, Reader, put_away, refuse_if, said, seat_of, seat_of_key, whole_numbers,
+    Cards, PositionError, Reader, lists, put_away, refuse_if, said, seat_of, seat_of_key, whole_numbers,
 )
 from tablegames.core.secret import SecretChoices
 from tablegames.games.blenders_tricks.rules import (
@@ -33,12 +27,8 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     r = Reader(description, names, FIELDS)
     n = len(names)
     size = HAND_SIZE[n]
-    decision = r.field("decision", str, "pass, play, claim, spend or over")
-    if decision not in {p.value for p in Phase}:
-        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {said(decision)}.")
-    phase = Phase(decision)
-    rnd = r.get("round", 1)
-    refuse_if(type(rnd) is not int or not 1 <= rnd <= ROUNDS, f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
+    phase = Phase(r.word("decision", (p.value for p in Phase)))
+    rnd = r.number("round", 1, ROUNDS, 1)
     leader = r.seat("leader", "who leads the trick")
     hands = r.cards_per_seat("hands", CARDS, "{}'s hand")
     trick = r.cards("trick", CARDS, [])
@@ -48,15 +38,13 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
         refuse_if(any(c not in claimed[s] for c in ignored[s]), f"{names[s]} ignores a card they did not claim.")
         refuse_if(len(received[s]) > 2, f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
     totals = [whole_numbers(t, f"{name}'s totals", 3) for name, t in zip(names, r.per_seat("totals", [0, 0, 0]))]
-    tokens = whole_numbers(r.get("tokens", [0] * n), "'tokens'", n)
+    tokens = r.numbers_per_seat("tokens")
     refuse_if(sum(tokens) > TOKENS, f"The players hold {sum(tokens)} barley tokens; the game has {TOKENS}.")
     rounds = _rounds(r.get("rounds", []), names)
     finished = ROUNDS if phase is Phase.OVER else rnd - 1
     refuse_if(phase is Phase.OVER and rnd != ROUNDS, f"The game is over only after round {ROUNDS}.")
     refuse_if(len(rounds) != finished, f"Round {rnd} {'ends' if phase is Phase.OVER else 'comes after'} {finished} "
                                        f"finished round(s); 'rounds' lists {len(rounds)}.")
-    if phase is Phase.PASS and rounds and leader != rounds[-1].earner:
-        raise PositionError(f"{names[rounds[-1].earner]} earned the last round's token and leads this round.")
     if phase in (Phase.PASS, Phase.PLAY, Phase.CLAIM) and any(ignored):
         raise PositionError("Cards are ignored only when tokens are spent at the round's end.")
     last_trick = _last_trick(r.get("last_trick"), names)
@@ -94,11 +82,11 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     _check_this_round(state, phase, size)
     _check_tokens(state, phase)
     refuse_if(phase is not Phase.PASS and "passed" in description, "'passed' belongs to the pass only.")
-    if phase is not Phase.SPEND and "spenders" in description:
-        raise PositionError("'spenders' belongs to the round's scoring (decision spend) only.")
+    refuse_if(phase is not Phase.SPEND and "spenders" in description, "'spenders' belongs to the round's scoring "
+              "(decision spend) only.")
     if "to_move" in description:
-        movers = description["to_move"]
-        refuse_if(not isinstance(movers, list), f"'to_move' must be a list of seats, not {said(movers)}.")
+        refuse_if(not isinstance(r.get("to_move"), list), f"'to_move' must be a list of seats, not "
+                  f"{said(r.get('to_move'))}.")
         refuse_if(sorted(r.seats("to_move")) != sorted(state.to_move()), "'to_move' does not match the position: "
                   f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
     return state
@@ -113,9 +101,8 @@ def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
         gains = [whole_numbers(g, "a round's gains", 3) for g in r.per_seat("gains", [])]
         ignored, claimed = (r.cards_per_seat(key, CARDS, f"a round's {key} cards", [])
                             for key in ("ignored", "claimed"))
-        earner = seat_of(names, r.field("earner", (int, str), "who earned the round's token"), "a round's earner")
         out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
-                               tuple(tuple(c) for c in claimed), earner))
+                               tuple(tuple(c) for c in claimed), r.seat("earner", "who earned the round's token")))
     return out
 
 
@@ -128,20 +115,18 @@ def _last_trick(value: Any, names: Sequence[str]) -> LastTrick | None:
     for p in r.field("plays", list, "[seat, card] in playing order"):
         refuse_if(not isinstance(p, list) or len(p) != 2, f"A play of the last trick is [seat, card], not {said(p)}.")
         pairs.append((seat_of(names, p[0], "a seat in the last trick"), CARDS.one(p[1], "the last trick")))
-    if len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names):
-        raise PositionError("The last trick has one card from every player.")
-    winner = seat_of(names, r.field("winner", (int, str)), "the last trick's winner")
-    if winner != max(pairs, key=lambda p: p[1])[0]:
-        raise PositionError(f"{names[winner]} did not win the last trick: the highest card wins.")
+    refuse_if(len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names), "The last trick has one card "
+              "from every player.")
+    winner = r.agrees("winner", max(pairs, key=lambda p: p[1])[0], "the highest card wins the last trick")
+    refuse_if(not r.given("winner"), "The position needs 'winner' (who won the last trick).")
     return tuple(pairs), winner, tuple(CARDS.read(r.field("claimed", list), "the last trick's claimed cards"))
 
 
 def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int], leader: int,
                  received: list[list[int]], phase: Phase, size: int) -> None:
-    n = len(names)
-    played = len(trick)
-    if played > n or (played == n and phase is not Phase.CLAIM):
-        raise PositionError(f"A trick has at most {n - 1} cards before it is won (claim: {n}).")
+    n, played = len(names), len(trick)
+    refuse_if(played > n or (played == n and phase is not Phase.CLAIM), f"A trick has at most {n - 1} cards before "
+              f"it is won (claim: {n}).")
     # Those who played to the trick hold one card fewer than the others.
     base = len(hands[leader]) + (1 if played else 0)
     expect = [size if phase is Phase.PASS else base - (1 if (s - leader) % n < played else 0)
@@ -152,10 +137,10 @@ def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int],
         refuse_if(len(hands[s]) > size, f"{names[s]} holds {len(hands[s])} card(s); with {n} players {size} are dealt.")
         refuse_if(len(hands[s]) != expect[s] or expect[s] > size, f"{names[s]} holds {len(hands[s])} card(s); this "
                                                                   f"point of the round needs {max(expect[s], 0)}.")
-    if phase is Phase.PLAY and not hands[(leader + played) % n]:
-        raise PositionError("Every hand is played out: the round is scored, nobody plays a card.")
-    if phase is not Phase.PASS and any(len(r) not in (0, 2) for r in received):
-        raise PositionError("Each player received two cards in the pass (or none are marked).")
+    refuse_if(phase is Phase.PLAY and not hands[(leader + played) % n], "Every hand is played out: the round is "
+              "scored, nobody plays a card.")
+    refuse_if(phase is not Phase.PASS and any(len(r) not in (0, 2) for r in received), "Each player received two "
+              "cards in the pass (or none are marked).")
 
 
 def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
@@ -167,8 +152,8 @@ def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
     for who, pair in passed.items():
         seat = seat_of_key(names, who, "a seat in 'passed'")
         cards = CARDS.read(pair, f"{names[seat]}'s pass")
-        if len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards):
-            raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
+        refuse_if(len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards),
+                  f"{names[seat]} passes two different cards from their own hand.")
         choices.choose(seat, PASSES[cards[0]][cards[1]])
     refuse_if(choices.complete, "Everyone has passed: the cards are delivered then, so the play is on.")
     return choices
@@ -202,10 +187,9 @@ def _spenders(r: Reader, earner: int, tokens: list[int], claimed: list[list[int]
     spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw]
     refuse_if(not tokens[earner] and not ignored[earner], f"{names[earner]} claimed the most cards and holds this "
                                                           "round's barley token (or has spent it).")
-    if not spenders or spenders[0] not in able or spenders != able[able.index(spenders[0]):] \
-            or any(ignored[s] for s in spenders[1:]):
-        raise PositionError("'spenders' cannot arise: token holders with a claimed card decide in turn "
-                            f"from {names[earner]} leftwards, each once (a holder of two again after a spend).")
+    refuse_if(not spenders or spenders[0] not in able or spenders != able[able.index(spenders[0]):]
+              or any(ignored[s] for s in spenders[1:]), "'spenders' cannot arise: token holders with a claimed card "
+              f"decide in turn from {names[earner]} leftwards, each once (a holder of two again after a spend).")
     return [SpendChoice(s, tuple(c for c in claimed[s] if c not in ignored[s]), reason=SPEND_REASON)
             for s in spenders]
 
@@ -239,8 +223,8 @@ def _check_rounds(state: BlendersState) -> None:
         refuse_if(len(cards) > (n - 1) * HAND_SIZE[n], f"{len(cards)} cards are claimed {when}; its {HAND_SIZE[n]} "
                                                        f"tricks give at most {(n - 1) * HAND_SIZE[n]}.")
         for s in range(n):
-            if any(c not in r.claimed[s] for c in r.ignored[s]):
-                raise PositionError(f"{names[s]} ignores a card {when} they did not claim in it.")
+            refuse_if(any(c not in r.claimed[s] for c in r.ignored[s]), f"{names[s]} ignores a card {when} they did "
+                      "not claim in it.")
             refuse_if(r.gains[s] != _gains(r.claimed[s], r.ignored[s]), f"{names[s]}'s gains {when} are "
                       f"{list(r.gains[s])}, but their claimed cards give {list(_gains(r.claimed[s], r.ignored[s]))}.")
         most = max(len(cl) for cl in r.claimed)
@@ -309,27 +293,16 @@ def _check_tokens(state: BlendersState, phase: Phase) -> None:
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:
-    names = state.names
+    names, last = state.names, state.last_trick
     out: dict[str, Any] = {
-        "round": state.round,
-        "decision": state.phase.value,
-        "to_move": [names[s] for s in state.to_move()],
-        "leader": names[state.leader],
-        "hands": [list(h) for h in state.hands],
-        "trick": list(state.trick_cards),
-        "aside": list(state.aside),
-        "discard": list(state.discard),
-        "last_trick": None if state.last_trick is None else {
-            "plays": [[names[s], c] for s, c in state.last_trick[0]],
-            "winner": names[state.last_trick[1]],
-            "claimed": list(state.last_trick[2])},
-        "claimed": [list(c) for c in state.claimed],
-        "ignored": [list(c) for c in state.ignored],
-        "received": [list(c) for c in state.received],
-        "totals": [list(t) for t in state.totals],
-        "tokens": list(state.tokens),
-        "rounds": [{"gains": [list(g) for g in r.gains], "ignored": [list(c) for c in r.ignored],
-                    "claimed": [list(c) for c in r.claimed], "earner": names[r.earner]} for r in state.rounds],
+        "round": state.round, "decision": state.phase.value, "to_move": [names[s] for s in state.to_move()],
+        "leader": names[state.leader], "hands": lists(state.hands), "trick": list(state.trick_cards),
+        "aside": list(state.aside), "discard": list(state.discard), "last_trick": None if last is None else {
+            "plays": [[names[s], c] for s, c in last[0]], "winner": names[last[1]], "claimed": list(last[2])},
+        "claimed": lists(state.claimed), "ignored": lists(state.ignored), "received": lists(state.received),
+        "totals": lists(state.totals), "tokens": list(state.tokens),
+        "rounds": [{"gains": lists(r.gains), "ignored": lists(r.ignored), "claimed": lists(r.claimed),
+                    "earner": names[r.earner]} for r in state.rounds],
     }
     if state.choices is not None:
         # In the order they chose: the passed cards are delivered in that order.
