@@ -1,10 +1,7 @@
-"""Blasting Billy positions: a state built from a plain description, and
-the description of a state. docs/positions.md says what each field holds;
-core/position.py reads them and holds the checks every game shares. Here
-what the cards played fix: the draw pile's size, everyone's hand size,
-whose turn began the game, and no loot bigger than its player's turns."""
-
-from __future__ import annotations
+"""Blasting Billy positions: a state built from a plain description, and the description of a state. docs/positions.md
+says what each field holds; core/position.py reads them and holds the checks every game shares. Here what the cards
+played fix: the draw pile's size, everyone's hand size, whose turn began the game, and no loot bigger than its
+player's turns."""
 
 import random
 from typing import Any, Mapping, Sequence
@@ -39,8 +36,7 @@ def _columns(cards: list[int]) -> list[list[int]]:
 
 def build_position(names: Sequence[str], options: Mapping[str, Any], description: Mapping[str, Any],
                    seed: int) -> BlastingBillyState:
-    """The state ``description`` describes (PositionError, one line, if it
-    cannot arise)."""
+    """The state ``description`` describes (PositionError, one line, if it cannot arise)."""
     r = Reader(description, names, FIELDS)
     if "to_move" not in description:
         raise PositionError("The position needs 'to_move' (whose turn it is; null once the game is over).")

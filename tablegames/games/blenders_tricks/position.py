@@ -1,21 +1,16 @@
 """Blenders Tricks positions: the fields docs/positions.md describes, checked
 against each other and the rounds so far (core/position.py: the shared checks)."""
 
-from __future__ import annotations
-
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import (
-    Cards, PositionError, Reader, lists, put_away, refuse_if, said, seat_of, seat_of_key, whole_numbers,
-)
+from tablegames.core.position import (Cards, PositionError, Reader, lists, put_away, refuse_if, said, seat_of,
+                                      seat_of_key, whole_numbers)
 from tablegames.core.secret import SecretChoices
-from tablegames.games.blenders_tricks.rules import (
-    CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
-)
-from tablegames.games.blenders_tricks.vocab import (
-    DECK, HAND_SIZE, ICONS, IS_WILD, PASSES, ROUNDS, SUIT, TOKENS, TRICK_TURNS, BlendersDecision, ClaimChoice,
-    Pass, Phase, SpendChoice,
-)
+from tablegames.games.blenders_tricks.rules import (CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord,
+                                                    first_deal, trick_winner_claims)
+from tablegames.games.blenders_tricks.vocab import (DECK, HAND_SIZE, ICONS, IS_WILD, PASSES, ROUNDS, SUIT, TOKENS,
+                                                    TRICK_TURNS, BlendersDecision, ClaimChoice, Pass, Phase,
+                                                    SpendChoice)
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
           "claimed", "ignored", "received", "totals", "tokens", "rounds", "passed", "spenders")
@@ -282,8 +277,7 @@ def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
 
 
 def _check_tokens(state: BlendersState, phase: Phase) -> None:
-    """A player's barley tokens are those they earned, less one for each
-    card a token ignored."""
+    """A player's barley tokens are those they earned, less one for each card a token ignored."""
     names, n = state.names, state.n
     for s in range(n):
         earned = sum(r.earner == s for r in state.rounds) + (phase is Phase.SPEND and state.earner == s)

@@ -1,26 +1,20 @@
 """Blind Business positions: the fields docs/positions.md describes, checked
 against each other and the turns played (core/position.py: the shared checks)."""
 
-from __future__ import annotations
-
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as member, fields
 from typing import Any
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import (
-    REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of, unplaced, whole_numbers,
-)
-from tablegames.games.blind_business.cards import (
-    CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS, FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS,
-    PLAYGROUND, REMOVED, ROUNDS, TRAINERS,
-)
+from tablegames.core.position import (REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of,
+                                      unplaced, whole_numbers)
+from tablegames.games.blind_business.cards import (CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS,
+                                                   FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS, PLAYGROUND, REMOVED,
+                                                   ROUNDS, TRAINERS)
 from tablegames.games.blind_business.rules import BlindBusinessState, district_counts
-from tablegames.games.blind_business.vocab import (
-    EMPTY, Adding, Answering, CounterRequesting, Discarding, Peeking, Phase, PlacingTrainer, Replying,
-    Requesting, Swapping, Taking,
-)
+from tablegames.games.blind_business.vocab import (EMPTY, Adding, Answering, CounterRequesting, Discarding, Peeking,
+                                                   Phase, PlacingTrainer, Replying, Requesting, Swapping, Taking)
 
 FIELDS = ("turns_played", "start", "requester", "decision", "to_move", "hands", "areas", "trainers",
           "tokens", "supply", "discards", "deck", "removed", "request", "won", "last_won", "snapshot",
@@ -41,9 +35,8 @@ def _flag(request: Mapping[str, Any], key: str) -> bool:
 
 @dataclass
 class _Draft:
-    """The state's fields as the builder reads them from the description,
-    checked against each other, then made a state by its one constructor
-    (every field here is one of its parameters)."""
+    """The state's fields as the builder reads them from the description, checked against each other, then made a
+    state by its one constructor (every field here is one of its parameters)."""
 
     family: bool
     hands: list[list[int]]
@@ -326,11 +319,9 @@ def _over(state: _Draft, r: Reader) -> None:
 
 
 def _check_cards_won(state: _Draft) -> None:
-    """Every turn wins two cards, into the play areas (a 10 or 11 may
-    discard one from there): the areas and discards hold those of the turns
-    played and this turn's won so far (and the playground card added),
-    give or take the last turn's two (counted as played once the deck ends
-    the game)."""
+    """Every turn wins two cards, into the play areas (a 10 or 11 may discard one from there): the areas and
+    discards hold those of the turns played and this turn's won so far (and the playground card added), give or
+    take the last turn's two (counted as played once the deck ends the game)."""
     won = (state.won_r != EMPTY) + (state.won_p != EMPTY)
     out = sum(len(a) for a in state.areas) + len(state.discards) - (state.added is not None)
     most = 2 * state.turn_no + won
@@ -342,8 +333,7 @@ def _check_cards_won(state: _Draft) -> None:
 
 
 def _check_abilities(state: _Draft, names: Sequence[str]) -> None:
-    """OK tokens come from the 2s won, discards from the 10s and 11s won;
-    family rules have neither."""
+    """OK tokens come from the 2s won, discards from the 10s and 11s won; family rules have neither."""
     won = [c for a in state.areas for c in a] + state.discards
     if state.added is not None:
         won.remove(state.added[1])  # (an added card has no ability)
@@ -362,8 +352,7 @@ def _check_abilities(state: _Draft, names: Sequence[str]) -> None:
 
 
 def _check_empty_slots(state: _Draft, names: Sequence[str], phase: Phase) -> None:
-    """Empty slots only where a card has left this turn before the refill,
-    at the end, or with the deck empty."""
+    """Empty slots only where a card has left this turn before the refill, at the end, or with the deck empty."""
     if not state.deck or phase in (Phase.OVER, Phase.ADD):
         return
     allowed: set[int] = set()

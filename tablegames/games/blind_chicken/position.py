@@ -1,8 +1,6 @@
 """Blind Chicken positions: the fields docs/positions.md describes, checked against
 each other and the match so far (core/position.py: the shared checks)."""
 
-from __future__ import annotations
-
 import random
 from typing import Any, Mapping, Sequence
 
@@ -101,11 +99,10 @@ def describe_position(state: BlindChickenState) -> dict[str, Any]:
 
 
 def hand_total_range(n: int) -> tuple[int, int]:
-    """The fewest and the most minus points a hand can hand out in all, with
-    ``n`` players. Most: one player takes every chicken, the costliest
-    together (a trick costs its eggs times its chickens: the eggs sorted,
-    in tricks of n). Fewest: every trick but the one set aside costs at
-    least its eggs, and the one set aside holds at most the n biggest."""
+    """The fewest and the most minus points a hand can hand out in all, with ``n`` players. Most: one player takes
+    every chicken, the costliest together (a trick costs its eggs times its chickens: the eggs sorted, in tricks
+    of n). Fewest: every trick but the one set aside costs at least its eggs, and the one set aside holds at most
+    the n biggest."""
     eggs = sorted((EGGS[c] for c in range(LOWEST_CARD[n], DECK_SIZE) if EGGS[c]), reverse=True)
     most = sum(sum(group) * len(group) for group in (eggs[i:i + n] for i in range(0, len(eggs), n)))
     return sum(eggs) - sum(eggs[:n]), most

@@ -1,22 +1,18 @@
 """Nutty Business positions: the fields docs/positions.md describes, checked
 against each other, the turns begun and the nuts (core/position.py: the shared checks)."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.core.decisions import Decision
 from tablegames.core.position import PositionError, Reader, refuse_if, said, seat_of, turns_had, whole_numbers
 from tablegames.core.secret import SecretChoices
-from tablegames.games.nutty_business.rules import (
-    NuttyState, choose_order, choose_raid, customs_splits, drawn_start, split_customs,
-)
-from tablegames.games.nutty_business.vocab import (
-    C5, CODES, DECISION_KIND, IS_CONTRABAND, KINDS, LEDGER, L_CONTRABAND, L_CUSTOMS_IN, L_CUSTOMS_OUT,
-    L_RAID, L_ROBBED, L_ROBBERY_IN, MAX_PILES, RAID, ROBBERY, SUPPLY, VALUE, PlayCard,
-    SplitCustoms, owner_of,
-)
+from tablegames.games.nutty_business.rules import (NuttyState, choose_order, choose_raid, customs_splits, drawn_start,
+                                                   split_customs)
+from tablegames.games.nutty_business.vocab import (C5, CODES, DECISION_KIND, IS_CONTRABAND, KINDS, LEDGER, L_CONTRABAND,
+                                                   L_CUSTOMS_IN, L_CUSTOMS_OUT, L_RAID, L_ROBBED, L_ROBBERY_IN,
+                                                   MAX_PILES, RAID, ROBBERY, SUPPLY, VALUE, PlayCard, SplitCustoms,
+                                                   owner_of)
 
 FIELDS = ("decision", "to_move", "start", "piles", "first_cards", "hands", "nuts", "supply",
           "ledger", "turn_no", "played", "pending", "gained")
