@@ -328,6 +328,13 @@ class Reader:
             raise PositionError(f"{said(key)} must be one of {', '.join(map(said, words))}, not {said(value)}.")
         return value
 
+    def flag(self, key: str) -> bool:
+        """True or false; false when left out."""
+        value = self.description.get(key, False)
+        if type(value) is not bool:
+            raise PositionError(f"{said(key)} must be true or false, not {said(value)}.")
+        return value
+
     def seat(self, key: str, what: str = "") -> int:
         """A seat that must be there."""
         return seat_of(self.names, self.field(key, (int, str), what), said(key))

@@ -27,12 +27,6 @@ _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
 _AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
 
 
-def _flag(request: Mapping[str, Any], key: str) -> bool:
-    value = request.get(key, False)
-    refuse_if(type(value) is not bool, f"request {said(key)} must be true or false, not {said(value)}.")
-    return bool(value)
-
-
 @dataclass
 class _Draft:
     """The state's fields as the builder reads them from the description, checked against each other, then made a
@@ -117,9 +111,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     _turn(state, r, phase)
     _exchange(state, r, phase)
     _decision(state, r, phase)
-    _check_empty_slots(state, r.names, phase)
-    _check_cards_won(state)
-    _check_abilities(state, r.names)
+    _check_won(state, r.names, phase)
     return state.state(names, seed)
 
 
@@ -159,7 +151,7 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
         refuse_if(state.recipient == state.requester, "The requester cannot ask themselves: 'recipient' must be "
                   "another player.")
         state.slot = asked.number("slot", 1, HAND_SIZE) - 1
-        state.ok, state.cok = _flag(request, "ok"), _flag(request, "counter_ok")
+        state.ok, state.cok = asked.flag("ok"), asked.flag("counter_ok")
         answer = asked.word("answer", ("yes", "no", None), None)
         state.answer = None if answer is None else answer == "yes"
         refuse_if(state.ok and state.answer is not True and phase != Phase.ANSWER, "An ask with an OK token is "
@@ -318,49 +310,39 @@ def _over(state: _Draft, r: Reader) -> None:
     refuse_if(not state.rows and state.deck, "A game is over by five in a row ('rows') or with the deck empty.")
 
 
-def _check_cards_won(state: _Draft) -> None:
+def _check_won(state: _Draft, names: Sequence[str], phase: Phase) -> None:
     """Every turn wins two cards, into the play areas (a 10 or 11 may discard one from there): the areas and
     discards hold those of the turns played and this turn's won so far (and the playground card added), give or
-    take the last turn's two (counted as played once the deck ends the game)."""
-    won = (state.won_r != EMPTY) + (state.won_p != EMPTY)
+    take the last turn's two (counted as played once the deck ends the game). OK tokens come from the 2s won,
+    discards from the 10s and 11s won; family rules have neither. Empty slots only where a card has left this turn
+    before the refill, at the end, or with the deck empty."""
+    won_now = (state.won_r != EMPTY) + (state.won_p != EMPTY)
     out = sum(len(a) for a in state.areas) + len(state.discards) - (state.added is not None)
-    most = 2 * state.turn_no + won
+    most = 2 * state.turn_no + won_now
     refuse_if(out > most, f"The play areas and discards hold {out} won card(s), more than the {most} that "
-                          f"{state.turn_no} turn(s) played and {won} card(s) won this turn give: every turn wins two "
-                          "cards.")
+              f"{state.turn_no} turn(s) played and {won_now} card(s) won this turn give: every turn wins two cards.")
     refuse_if(out < most - 2, f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
-                              f"played have won at least {most - 2}: every turn wins two cards.")
-
-
-def _check_abilities(state: _Draft, names: Sequence[str]) -> None:
-    """OK tokens come from the 2s won, discards from the 10s and 11s won; family rules have neither."""
+              f"played have won at least {most - 2}: every turn wins two cards.")
     won = [c for a in state.areas for c in a] + state.discards
     if state.added is not None:
         won.remove(state.added[1])  # (an added card has no ability)
     taken = OK_TOKENS - state.supply  # held or spent
     twos = sum(1 for c in won if NUMBER[c] == 2)
-    if state.family and (taken or state.discards):
-        raise PositionError("Family rules have no OK tokens and no discards: the tokens stay in the supply.")
+    refuse_if(state.family and (taken or state.discards), "Family rules have no OK tokens and no discards: the "
+              "tokens stay in the supply.")
     refuse_if(taken > twos, f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: a token "
-                            "comes from winning a 2.")
+              "comes from winning a 2.")
     for s, held in enumerate(state.tokens):
         mine = sum(1 for c in state.areas[s] if NUMBER[c] == 2) + sum(1 for c in state.discards if NUMBER[c] == 2)
         refuse_if(held > mine, f"{names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
     high = sum(1 for c in won if NUMBER[c] >= 10)
     refuse_if(len(state.discards) > high, f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or "
-                                          "11(s) have been won: a discard follows winning one.")
-
-
-def _check_empty_slots(state: _Draft, names: Sequence[str], phase: Phase) -> None:
-    """Empty slots only where a card has left this turn before the refill, at the end, or with the deck empty."""
-    if not state.deck or phase in (Phase.OVER, Phase.ADD):
-        return
-    allowed: set[int] = set()
-    if phase in (Phase.TAKE, Phase.ASSIGN, Phase.DISCARD):
-        allowed = {s for s in (state.requester, state.recipient) if s is not None}
+              "11(s) have been won: a discard follows winning one.")
+    refill = state.deck and phase not in (Phase.OVER, Phase.ADD)
+    left = (state.requester, state.recipient) if phase in (Phase.TAKE, Phase.ASSIGN, Phase.DISCARD) else ()
     for s, hand in enumerate(state.hands):
-        refuse_if(EMPTY in hand and s not in allowed, f"{names[s]}'s hand has an empty slot, but the refill has "
-                                                      "filled it (the deck is not empty).")
+        refuse_if(refill and EMPTY in hand and s not in left, f"{names[s]}'s hand has an empty slot, but the refill "
+                  "has filled it (the deck is not empty).")
 
 
 def describe_position(state: BlindBusinessState) -> dict[str, Any]:
