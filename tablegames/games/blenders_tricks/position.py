@@ -20,8 +20,7 @@ CARDS = Cards.numbered(1, 40, "cards are 1-40")
 def build_position(names: Sequence[str], options: Mapping[str, int], description: Mapping[str, Any],
                    seed: int) -> BlendersState:
     r = Reader(description, names, FIELDS)
-    n = len(names)
-    size = HAND_SIZE[n]
+    n, size = len(names), HAND_SIZE[len(names)]
     phase = Phase(r.word("decision", (p.value for p in Phase)))
     rnd = r.number("round", 1, ROUNDS, 1)
     leader = r.seat("leader", "who leads the trick")
@@ -60,9 +59,17 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     elif phase is Phase.PLAY:
         due += TRICK_TURNS[n][leader][len(trick):]
     elif phase is Phase.CLAIM:
-        due.append(_claim(trick, leader, n))
+        refuse_if(len(trick) != n, "A claim comes after every player has played to the trick.")
+        best, others = trick_winner_claims(trick)
+        refuse_if(IS_WILD[best] or len(others) < 2, "No claim is chosen here: the winner takes the trick's cards at "
+                  "once.")
+        due.append(ClaimChoice((leader + trick.index(best)) % n, others, reason=CLAIM_REASON))
     elif phase is Phase.SPEND:
-        earner = _earner(names, tokens, claimed, ignored, trick, last_trick)
+        if last_trick is None or trick:
+            raise PositionError("Tokens are spent at the round's end, after its last trick.")
+        # The token goes to the most cards claimed, a tie to the higher card in the last trick.
+        counts, last = [len(c) for c in claimed], dict(last_trick[0])
+        earner = max((s for s in range(n) if counts[s] == max(counts)), key=last.__getitem__)
         due += _spenders(r, earner, tokens, claimed, ignored)
     elif trick:
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
@@ -75,7 +82,11 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
                           earner=earner, choices=choices, due=due)
     _check_rounds(state)
     _check_this_round(state, phase, size)
-    _check_tokens(state, phase)
+    for s in range(n):  # the tokens earned, less one for each card a token ignored
+        earned = sum(rd.earner == s for rd in rounds) + (phase is Phase.SPEND and earner == s)
+        spent = sum(len(rd.ignored[s]) for rd in rounds) + (0 if phase is Phase.OVER else len(ignored[s]))
+        refuse_if(tokens[s] != earned - spent, f"{names[s]} holds {tokens[s]} barley token(s), but earned {earned} "
+                  f"and spent {spent}: a token is earned at a round's end and spent on an ignored card.")
     refuse_if(phase is not Phase.PASS and "passed" in description, "'passed' belongs to the pass only.")
     refuse_if(phase is not Phase.SPEND and "spenders" in description, "'spenders' belongs to the round's scoring "
               "(decision spend) only.")
@@ -152,24 +163,6 @@ def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
         choices.choose(seat, PASSES[cards[0]][cards[1]])
     refuse_if(choices.complete, "Everyone has passed: the cards are delivered then, so the play is on.")
     return choices
-
-
-def _claim(trick: list[int], leader: int, n: int) -> ClaimChoice:
-    refuse_if(len(trick) != n, "A claim comes after every player has played to the trick.")
-    best, others = trick_winner_claims(trick)
-    refuse_if(IS_WILD[best] or len(others) < 2, "No claim is chosen here: the winner takes the trick's cards at once.")
-    winner = (leader + trick.index(best)) % n
-    return ClaimChoice(winner, others, reason=CLAIM_REASON)
-
-
-def _earner(names: Sequence[str], tokens: list[int], claimed: list[list[int]], ignored: list[list[int]],
-            trick: list[int], last_trick: LastTrick | None) -> int:
-    """Who earned this round's token: most cards claimed, a tie to the higher card in the last trick."""
-    if last_trick is None or trick:
-        raise PositionError("Tokens are spent at the round's end, after its last trick.")
-    counts = [len(c) for c in claimed]
-    last = dict(last_trick[0])
-    return max((s for s in range(len(names)) if counts[s] == max(counts)), key=last.__getitem__)
 
 
 def _spenders(r: Reader, earner: int, tokens: list[int], claimed: list[list[int]],
@@ -274,16 +267,6 @@ def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
     stray = next((c for c in cards if c in elsewhere), None)
     refuse_if(stray is not None, f"Card {stray} was played to the last trick, so it is in no hand, trick or other "
                                  "claim.")
-
-
-def _check_tokens(state: BlendersState, phase: Phase) -> None:
-    """A player's barley tokens are those they earned, less one for each card a token ignored."""
-    names, n = state.names, state.n
-    for s in range(n):
-        earned = sum(r.earner == s for r in state.rounds) + (phase is Phase.SPEND and state.earner == s)
-        spent = sum(len(r.ignored[s]) for r in state.rounds) + (0 if phase is Phase.OVER else len(state.ignored[s]))
-        refuse_if(state.tokens[s] != earned - spent, f"{names[s]} holds {state.tokens[s]} barley token(s), but earned "
-                  f"{earned} and spent {spent}: a token is earned at a round's end and spent on an ignored card.")
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:
