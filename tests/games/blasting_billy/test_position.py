@@ -144,8 +144,7 @@ def test_a_bad_seat_is_refused():
 def test_a_decision_the_game_does_not_have_is_refused():
     d = fresh()
     d["decision"] = "claim"
-    refused(d, "The only decision in Blasting Billy is 'play' (a card to Billy, into your loot or into the "
-               "box), not 'claim'.")
+    refused(d, "'decision' must be one of 'play', null, not 'claim'.")
 
 
 def test_a_decision_after_the_end_is_refused():
