@@ -62,9 +62,7 @@ class _Draft:
 
     def __post_init__(self) -> None:
         counts = [district_counts(area, self.tdist) for area in self.areas]
-        self.dcount = [c for c, _, _ in counts]
-        self.nmask = [m for _, m, _ in counts]
-        self.vers = [v for _, _, v in counts]
+        self.dcount, self.nmask, self.vers = ([count[i] for count in counts] for i in range(3))
 
     def state(self, names: Sequence[str], seed: int) -> BlindBusinessState:
         """The state itself; the luck to come starts from ``seed``."""
@@ -73,8 +71,6 @@ class _Draft:
 
 def build_position(names: Sequence[str], options: dict[str, int], description: Mapping[str, Any],
                    seed: int) -> BlindBusinessState:
-    """The state ``description`` describes (docs/positions.md); PositionError,
-    one line, for anything the rules cannot have."""
     r = Reader(description, names, FIELDS)
     n = len(names)
     phase = Phase(r.word("decision", (p.value for p in Phase), Phase.ASK.value))
@@ -87,8 +83,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     areas = r.cards_per_seat("areas", CARDS, "{}'s play area", REQUIRED if "areas" in description else [])
     discards = r.cards("discards", CARDS, [])
     placed = [c for h in hands for c in h if c != EMPTY] + [c for a in areas for c in a] + discards
-    removed = r.cards("removed", CARDS, None)
-    deck = r.cards("deck", CARDS, None)
+    removed, deck = r.cards("removed", CARDS, None), r.cards("deck", CARDS, None)
     if deck is not None and removed is None:  # (what no pile holds is put away)
         removed = unplaced(range(DECK_SIZE), placed + deck, None)
     removed, deck = put_away(range(DECK_SIZE), placed, seed, removed, REMOVED[n], deck)
@@ -117,9 +112,7 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
 
 def _turn(state: _Draft, r: Reader, phase: Phase) -> None:
     names, n = r.names, r.n
-    requester = r.seat_or("requester", None)
-    if requester is None and phase == Phase.ASK:
-        requester = r.seat_or("to_move", None)
+    requester = r.seat_or("requester", r.seat_or("to_move", None) if phase == Phase.ASK else None)
     if requester is None:
         raise PositionError("The position needs 'requester' (whose turn it is).")
     state.requester = requester

@@ -69,8 +69,11 @@ def build_position(names: Sequence[str], options: dict[str, int], description: M
     refuse_if(phase == ASIDE and len(taken[leader]) < 2, f"{names[leader]} took the last trick but no earlier one: "
               "there is nothing to set aside.")
     _check_match_goes_on(options, hand_scores, phase == OVER, names)
-    if phase == OVER:
-        _check_last_hand_scored(hand_scores[-1], taken, leader, names)
+    for s, tricks in enumerate(taken if phase == OVER else ()):  # the winner of the last may set one aside
+        full = sum(trick_score(t) for t in tricks)
+        allowed = {full} | ({full - trick_score(t) for t in tricks[:-1]} if s == leader else set())
+        refuse_if(hand_scores[-1][s] not in allowed, f"{names[s]}'s last hand scored {hand_scores[-1][s]}, but the "
+                  f"tricks taken give {full}.")
 
     arranging = _to_move(r, phase, leader, trick)
     return BlindChickenState(names, random.Random(seed), target=options.get("target", 0),
@@ -121,16 +124,6 @@ def _check_match_goes_on(options: Mapping[str, int], hand_scores: list[list[int]
         refuse_if(ends and not (over and last), f"The match ended after hand {k} ({rules}): it cannot go on.")
         refuse_if(over and last and not ends, f"The match is not over after hand {k} ({rules}).")
     refuse_if(over and not hand_scores, "A match is over only after its last hand is scored: 'hand_scores' is empty.")
-
-
-def _check_last_hand_scored(scores: list[int], taken: list[list[tuple[int, ...]]], winner: int,
-                            names: Sequence[str]) -> None:
-    """A finished hand scores every taken trick, but the last trick's winner may have set one earlier aside."""
-    for s, tricks in enumerate(taken):
-        full = sum(trick_score(t) for t in tricks)
-        allowed = {full} | ({full - trick_score(t) for t in tricks[:-1]} if s == winner else set())
-        refuse_if(scores[s] not in allowed, f"{names[s]}'s last hand scored {scores[s]}, but the tricks taken give "
-                  f"{full}.")
 
 
 def _to_move(r: Reader, phase: Phase, leader: int, trick: list[int]) -> list[int]:
