@@ -176,28 +176,17 @@ def _turn(r: Reader, decision: str | None, first: list[int | None], hands: list[
 def _mid_turn(r: Reader, decision: str, seat: int, piles: list[list[int]]) -> tuple[int, list[int]]:
     """The pile played this turn and the piles still to act after the decision."""
     name = r.names[seat]
-    if r.given("played"):
-        played = r.field("played", int, "the pile the turn's card went on") - 1
-        refuse_if(not 0 <= played < len(piles), f"'played' must be one of {name}'s piles, 1-{len(piles)}.")
-    elif len(piles) == 1:
-        played = 0
-    else:
-        raise PositionError(f"The position needs 'played' (which of {name}'s piles the turn's card went on).")
+    played = r.number("played", 1, len(piles), 1 if len(piles) == 1 else None) - 1  # (one of the player's piles)
     if decision == "order":
         return played, []
     tops = [p[-1] for p in piles]
     acts = [IS_CONTRABAND[k] or k in (RAID, ROBBERY) for k in tops]
     # The card deciding now lies on top of ``now``; ``pending`` follows it.
-    if decision == "raid":
-        refuse_if(RAID not in tops, f"{name} has no Police Raid on top of a pile.")
-        now = tops.index(RAID)
-    else:
-        now = played
-    pending = []
-    if r.given("pending"):
-        pending = [p - 1 for p in whole_numbers(r.field("pending", list), "'pending'")]
-        refuse_if(pending and (pending != [1 - now] or len(piles) < 2 or not acts[1 - now]), "'pending' may list "
-                  f"only {name}'s other pile, and only if its top card acts.")
+    refuse_if(decision == "raid" and RAID not in tops, f"{name} has no Police Raid on top of a pile.")
+    now = tops.index(RAID) if decision == "raid" else played
+    pending = [p - 1 for p in whole_numbers(r.get("pending") or [], "'pending'")]
+    refuse_if(pending and (pending != [1 - now] or len(piles) < 2 or not acts[1 - now]), "'pending' may list "
+              f"only {name}'s other pile, and only if its top card acts.")
     return played, pending
 
 
