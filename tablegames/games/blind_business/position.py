@@ -4,7 +4,7 @@ against each other and the turns played (core/position.py: the shared checks).""
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as member, fields
-from typing import Any
+from typing import Any, Callable
 
 from tablegames.core.decisions import Decision
 from tablegames.core.position import (REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of,
@@ -155,24 +155,25 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
         refuse_if(not isinstance(won, list) or len(won) != 2, "'won' must be [the requester's card, the "
                   "recipient's card] (null: not won).")
         state.won_r, state.won_p = (EMPTY if c is None else CARDS.one(c, "'won'") for c in won)
-        for seat, c in ((state.requester, state.won_r), (state.recipient, state.won_p)):
-            if c != EMPTY and seat is not None:
-                _lies_with(state, names, "'won'", seat, c)
+    pairs = [(s, c) for s, c in ((state.requester, state.won_r), (state.recipient, state.won_p)) if c != EMPTY]
+    for seat, c in ((s, c) for s, c in pairs if s is not None):  # a card won lies in an area or the discards
+        refuse_if(c not in state.areas[seat] and c not in state.discards, f"'won': {CARD_ID[c]} is in neither "
+                  f"{names[seat]}'s play area nor the discards.")
     refuse_if(phase in _AFTER_WIN and needs_request and EMPTY in (state.won_r, state.won_p),
               f"A '{phase.value}' decision comes after both cards are won: 'won' needs both.")
     refuse_if(phase == Phase.TAKE and state.won_p == EMPTY, "A 'take' comes after a no: 'won' needs the "
               "recipient's card.")
     last = r.get("last_won")
     if last is None:
-        p = state.recipient
-        if state.won_r != EMPTY and state.won_p != EMPTY and p is not None:
-            state.last_won = [(state.requester, state.won_r), (p, state.won_p)]
+        if EMPTY not in (state.won_r, state.won_p) and state.recipient is not None:
+            state.last_won = [(state.requester, state.won_r), (state.recipient, state.won_p)]
     else:
         refuse_if(not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last),
                   "'last_won' must be a list of [player, card] pairs.")
         state.last_won = [(seat_of(names, s, "'last_won'"), CARDS.one(c, "'last_won'")) for s, c in last]
         for seat, c in state.last_won:
-            _lies_with(state, names, "'last_won'", seat, c)
+            refuse_if(c not in state.areas[seat] and c not in state.discards, f"'last_won': {CARD_ID[c]} is in "
+                      f"neither {names[seat]}'s play area nor the discards.")
     state.snapshot = whole_numbers(r.get("snapshot"), "'snapshot'", r.n) if r.given("snapshot") else None
     added = r.get("added")
     if added is not None:
@@ -180,12 +181,6 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
         state.added = (seat_of(names, added[0], "'added'"), CARDS.one(added[1], "'added'"))
         refuse_if(state.added[1] not in state.areas[state.added[0]], f"'added': {CARD_ID[state.added[1]]} is not "
                   f"in {names[state.added[0]]}'s play area.")
-
-
-def _lies_with(state: _Draft, names: Sequence[str], key: str, seat: int, card: int) -> None:
-    """A card won lies in its winner's play area or the discards."""
-    if card not in state.areas[seat] and card not in state.discards:
-        raise PositionError(f"{key}: {CARD_ID[card]} is in neither {names[seat]}'s play area nor the discards.")
 
 
 def _added_trainer(r: Reader) -> bool:
@@ -341,10 +336,7 @@ def _check_won(state: _Draft, names: Sequence[str], phase: Phase) -> None:
 def describe_position(state: BlindBusinessState) -> dict[str, Any]:
     """The description ``build_position`` takes back (every field written)."""
     names, phase, due = state.names, state.phase, state.decisions.current()
-
-    def won(c: int) -> str | None:
-        return None if c == EMPTY else CARD_ID[c]
-
+    won: Callable[[int], str | None] = lambda c: None if c == EMPTY else CARD_ID[c]
     out: dict[str, Any] = {
         "turns_played": state.turn_no, "start": names[state.start], "requester": names[state.requester],
         "decision": phase.value, "hands": [[won(c) for c in hand] for hand in state.hands],
@@ -354,8 +346,7 @@ def describe_position(state: BlindBusinessState) -> dict[str, Any]:
         "deck": CARDS.out(state.deck), "removed": CARDS.out(state.removed),
         "last_won": [[names[s], CARD_ID[c]] for s, c in state.last_won],
         "snapshot": None if state.snapshot is None else list(state.snapshot),
-        "added": None if state.added is None else [names[state.added[0]], CARD_ID[state.added[1]]],
-    }
+        "added": None if state.added is None else [names[state.added[0]], CARD_ID[state.added[1]]]}
     if state.recipient is not None and state.slot is not None:
         out["request"] = {
             "recipient": names[state.recipient], "slot": state.slot + 1, "ok": state.ok,
