@@ -168,8 +168,7 @@ def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
 def _spenders(r: Reader, earner: int, tokens: list[int], claimed: list[list[int]],
               ignored: list[list[int]]) -> list[SpendChoice]:
     names, n = r.names, r.n
-    order = [(earner + i) % n for i in range(n)]
-    able = [s for s in order if tokens[s] and [c for c in claimed[s] if c not in ignored[s]]]
+    able = [s for s in ((earner + i) % n for i in range(n)) if tokens[s] and set(claimed[s]) - set(ignored[s])]
     raw = r.get("spenders")
     refuse_if(raw is not None and not isinstance(raw, list), f"'spenders' must be a list of seats, not {said(raw)}.")
     spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw]
@@ -181,8 +180,6 @@ def _spenders(r: Reader, earner: int, tokens: list[int], claimed: list[list[int]
     return [SpendChoice(s, tuple(c for c in claimed[s] if c not in ignored[s]), reason=SPEND_REASON)
             for s in spenders]
 
-
-# ----- what the rounds played so far imply
 
 def _gains(claimed: Sequence[int], ignored: Sequence[int]) -> tuple[int, int, int]:
     """The icons a round adds per suit: its claimed cards but the ignored."""
@@ -225,8 +222,7 @@ def _check_rounds(state: BlendersState) -> None:
 
 
 def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
-    """The cards claimed this round came from the tricks taken, the last of
-    them as ``last_trick`` shows, and its winner leads the next."""
+    """The cards claimed this round came from the tricks taken, the last as ``last_trick`` shows, its winner next."""
     names, n = state.names, state.n
     if phase is Phase.OVER:
         return  # the last round is scored: its claims are in 'rounds'
@@ -246,9 +242,8 @@ def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
     if state.last_trick is None:
         return  # (optional while the play goes on: the round's last trick sets it)
     plays, winner, got = state.last_trick
-    first = plays[0][0]
-    if any(seat != (first + i) % n for i, (seat, _) in enumerate(plays)):
-        raise PositionError("The last trick's plays go round to the left from its leader.")
+    refuse_if(any(seat != (plays[0][0] + i) % n for i, (seat, _) in enumerate(plays)), "The last trick's plays go "
+              "round to the left from its leader.")
     if phase is not Phase.SPEND and state.leader != winner:
         raise PositionError(f"{names[winner]} won the last trick and leads this one, not {names[state.leader]}.")
     cards = [c for _, c in plays]
@@ -266,7 +261,7 @@ def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
         {c for s, cl in enumerate(state.claimed) for c in cl if s != winner or c not in got}
     stray = next((c for c in cards if c in elsewhere), None)
     refuse_if(stray is not None, f"Card {stray} was played to the last trick, so it is in no hand, trick or other "
-                                 "claim.")
+              "claim.")
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:
