@@ -25,10 +25,7 @@ CARDS = Cards(_card_of, "a type letter G, B, C, J or D, then 0-10 or X, such as 
 
 def _columns(cards: list[int]) -> list[list[int]]:
     """Cards in play order as one column per type."""
-    columns: list[list[int]] = [[] for _ in range(TYPES)]
-    for c in cards:
-        columns[TYPE_OF[c]].append(c)
-    return columns
+    return [[c for c in cards if TYPE_OF[c] == t] for t in range(TYPES)]
 
 
 def build_position(names: Sequence[str], options: Mapping[str, Any], description: Mapping[str, Any],

@@ -23,8 +23,7 @@ REQUEST_FIELDS = ("recipient", "slot", "ok", "answer", "counter_slot", "counter_
 ROW_FIELDS = ("seat", "district", "low", "high")
 CARDS = Cards.ids(CARD_ID, "cards are ids such as 'PG7', 'BWV', 'TR1'")
 _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
-# Decisions taken after both cards of the exchange are won.
-_AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
+_AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)  # decisions once both cards are won
 
 
 @dataclass
@@ -190,8 +189,7 @@ def _added_trainer(r: Reader) -> bool:
 
 def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     """The pending decision, checked against what the rules let arise."""
-    names = r.names
-    req, p = state.requester, state.recipient
+    names, req, p = r.names, state.requester, state.recipient
     refuse_if(phase != Phase.OVER and "rows" in r.description, "'rows' are only for a game over by five in a row "
               "('decision': 'over').")
     given = r.get("to_move")
@@ -211,8 +209,7 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
         _check_request(state, phase)
         state.due.append(kind(r.agrees("to_move", seat, f"the '{phase.value}' is theirs")))
         return
-    refuse_if(given is None, f"A '{phase.value}' decision needs 'to_move' (who decides).")
-    seat = seat_of(names, given, "'to_move'")
+    seat = r.seat("to_move", f"who decides at '{phase.value}'")
     if phase == Phase.ADD:
         counts = [state.dcount[s][PLAYGROUND] for s in range(r.n)]
         refuse_if(state.family or state.deck or counts[seat] <= max(c for s, c in enumerate(counts) if s != seat),

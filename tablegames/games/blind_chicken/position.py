@@ -17,8 +17,7 @@ _WORD = {phase: word for word, phase in DECISIONS.items()}
 def build_position(names: Sequence[str], options: dict[str, int], description: Mapping[str, Any],
                    seed: int) -> BlindChickenState:
     r = Reader(description, names, FIELDS)
-    n = len(names)
-    lowest = LOWEST_CARD[n]
+    n, lowest = len(names), LOWEST_CARD[len(names)]
     per = (DECK_SIZE - lowest) // n  # cards dealt to each seat
     cards = Cards.numbered(lowest, DECK_SIZE - 1, f"with {n} players the cards are {lowest}-{DECK_SIZE - 1}")
     phase = DECISIONS[r.word("decision", DECISIONS)]
@@ -93,11 +92,8 @@ def describe_position(state: BlindChickenState) -> dict[str, Any]:
         "hand_scores": lists(state.hand_scores), "hands": lists(state.hands),
         "taken": [lists(tricks) for tricks in state.taken], "trick": list(state.trick_cards),
         "leader": who(state.leader), "decision": _WORD[phase]}
-    movers = state.to_move()
-    if phase == ORDER:
-        description["to_move"] = [who(s) for s in movers]
-    elif phase != OVER:
-        description["to_move"] = who(movers[0])
+    if phase != OVER:
+        description["to_move"] = [who(s) for s in state.to_move()] if phase == ORDER else who(state.to_move()[0])
     return description
 
 

@@ -17,8 +17,7 @@ from tablegames.games.nutty_business.vocab import (C5, CODES, DECISION_KIND, IS_
 FIELDS = ("decision", "to_move", "start", "piles", "first_cards", "hands", "nuts", "supply",
           "ledger", "turn_no", "played", "pending", "gained")
 FIRST_CARD = "first card"
-# A decision inside a turn, after its card was played.
-_MID_TURN = ("order", "customs", "raid")
+_MID_TURN = ("order", "customs", "raid")  # decisions inside a turn, after its card was played
 _CARDS = " ".join(CODES)
 
 
