@@ -14,12 +14,15 @@ file's envelope, the one error, the conservation check (a position has
 exactly the pieces of a fresh game with the same players and options) and
 the vocabulary every game's builder reads its description with: a
 ``Reader`` over its fields (a typo in a key refused, defaults, typed
-fields, seats, lists per seat), the game's ``Cards`` (reading, each card
-once, writing back), ``put_away`` for a deck or the cards put away when
-left out; under them the single checks (a seat, a list per seat, a list
-of cards, each card once, whole numbers), each refusal one line. A
-game's position.py keeps its own fields and the checks between them
-(docs/positions.md lists every game's fields).
+fields, one of a set of words, flags, seats, a seat the rest of the
+position fixes that the description may give: ``agrees``, lists per
+seat), the game's ``Cards`` (reading, each card once, writing back),
+``put_away`` for a deck or the cards put away when left out, ``lists`` to
+write rows back; under them the single checks (a seat, a list per seat, a
+list of cards, each card once, whole numbers), each refusal one line, and
+``refuse_if`` for a game's own checks between its fields. A game's
+position.py keeps its own fields and those checks (docs/positions.md
+lists every game's fields and the shared wording of a refusal).
 
 Seats: a seat is written as its player's name or as its number counted
 from 1, as seat setup and every message count them (``"dealer": 3`` is the
