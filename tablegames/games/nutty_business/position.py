@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import PositionError, Reader, refuse_if, said, seat_of, turns_had, whole_numbers
+from tablegames.core.position import PositionError, Reader, refuse_if, said, turns_had, whole_numbers
 from tablegames.core.secret import SecretChoices
 from tablegames.games.nutty_business.rules import (NuttyState, choose_order, choose_raid, customs_splits, drawn_start,
                                                    split_customs)
