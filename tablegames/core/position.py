@@ -14,12 +14,15 @@ file's envelope, the one error, the conservation check (a position has
 exactly the pieces of a fresh game with the same players and options) and
 the vocabulary every game's builder reads its description with: a
 ``Reader`` over its fields (a typo in a key refused, defaults, typed
-fields, seats, lists per seat), the game's ``Cards`` (reading, each card
-once, writing back), ``put_away`` for a deck or the cards put away when
-left out; under them the single checks (a seat, a list per seat, a list
-of cards, each card once, whole numbers), each refusal one line. A
-game's position.py keeps its own fields and the checks between them
-(docs/positions.md lists every game's fields).
+fields, one of a set of words, flags, seats, a seat the rest of the
+position fixes that the description may give: ``agrees``, lists per
+seat), the game's ``Cards`` (reading, each card once, writing back),
+``put_away`` for a deck or the cards put away when left out, ``lists`` to
+write rows back; under them the single checks (a seat, a list per seat, a
+list of cards, each card once, whole numbers), each refusal one line, and
+``refuse_if`` for a game's own checks between its fields. A game's
+position.py keeps its own fields and those checks (docs/positions.md
+lists every game's fields and the shared wording of a refusal).
 
 Seats: a seat is written as its player's name or as its number counted
 from 1, as seat setup and every message count them (``"dealer": 3`` is the
@@ -107,6 +110,13 @@ def said(value: Any) -> str:
     quoted and escaped as names are, anything else in JSON's words (true,
     null, [1, "x"]), at most a short prefix (``seats.said``)."""
     return said_value(value, _SAID_LIMIT)
+
+
+def refuse_if(wrong: object, message: str) -> None:
+    """Refuse the position when ``wrong`` holds, ``message`` one line
+    naming the field (built either way, so it must be safe to build)."""
+    if wrong:
+        raise PositionError(message)
 
 
 def check_pieces(found: Counter[str], expected: Counter[str]) -> None:
@@ -310,6 +320,24 @@ class Reader:
             raise PositionError(f"{said(key)} must be a whole number {span}, not {said(value)}.")
         return value
 
+    def word(self, key: str, words: Iterable[str | None], default: Any = REQUIRED) -> Any:
+        """One of ``words`` (a decision, a district; None is null); ``default``
+        when left out, needed without one."""
+        words = tuple(words)
+        if key not in self.description and default is REQUIRED:
+            raise PositionError(f"The position needs {said(key)} (one of {', '.join(map(said, words))}).")
+        value = self.description.get(key, default)
+        if value not in words or isinstance(value, bool):
+            raise PositionError(f"{said(key)} must be one of {', '.join(map(said, words))}, not {said(value)}.")
+        return value
+
+    def flag(self, key: str) -> bool:
+        """True or false; false when left out."""
+        value = self.description.get(key, False)
+        if type(value) is not bool:
+            raise PositionError(f"{said(key)} must be true or false, not {said(value)}.")
+        return value
+
     def seat(self, key: str, what: str = "") -> int:
         """A seat that must be there."""
         return seat_of(self.names, self.field(key, (int, str), what), said(key))
@@ -326,6 +354,14 @@ class Reader:
         """Seats written as one seat or a list of them (``value``, or the field's)."""
         value = self.get(key) if value is None else value
         return [seat_of(self.names, v, said(key)) for v in (value if isinstance(value, list) else [value])]
+
+    def agrees(self, key: str, seat: int, why: str) -> int:
+        """``seat``, fixed by the rest of the position; ``key`` may give it and
+        then must agree (``why`` says what fixes it)."""
+        given = self.optional_seat(key)
+        if given is not None and given != seat:
+            raise PositionError(f"{said(key)} must be {self.names[seat]}, not {self.names[given]}: {why}.")
+        return seat
 
     def per_seat(self, key: str, default: Any = REQUIRED) -> list[Any]:
         """One entry per seat (``per_seat``)."""
@@ -344,6 +380,11 @@ class Reader:
         """A whole number 0 or more per seat (``whole_numbers``); ``default``
         for every seat when left out, needed when None."""
         return whole_numbers(self.per_seat(key, REQUIRED if default is None else default), said(key), self.n)
+
+
+def lists(rows: Iterable[Iterable[Any]]) -> list[list[Any]]:
+    """Rows (hands, piles per seat) as a description writes them: lists."""
+    return [list(row) for row in rows]
 
 
 def put_away(cards: Iterable[int], placed: Iterable[int], seed: int, away: list[int] | None, cut: int,

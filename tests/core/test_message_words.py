@@ -104,7 +104,7 @@ def with_field(key: str, value: Any, game: str = "blind_chicken") -> dict[str, A
     (with_field("hands", {"a": None}), "'hands' must be a list of 3 entries, one per seat in seat order, not {\"a\": null}."),
     (with_field("dealer", 1.5), "'dealer' must be a seat number or a player's name, not 1.5."),
     (with_field("dealer", False), "'dealer' must be a player's name or a seat number 1-3, not false."),
-    (with_field("decision", 5, "nutty_business"), "'decision' must be text or null"),
+    (with_field("decision", 5, "nutty_business"), "'decision' must be one of 'first card', 'play', 'order', 'customs', 'raid', null, not 5."),
     (with_field("trick", [[None, "x"]]), "'trick': [null, \"x\"] is not a card (with 3 players the cards are 24-59)."),
 ])
 def test_a_position_message_quotes_the_file_in_its_own_words(tmp_path, data, message):

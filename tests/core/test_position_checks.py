@@ -187,3 +187,32 @@ def test_a_seat_as_a_json_objects_key_is_a_name_or_a_number_written_as_text():
     assert [position.seat_of_key(NAMES, key, "a seat in 'passed'") for key in ("Ben", "3")] == [1, 2]
     assert refusal(position.seat_of_key, NAMES, "4", "a seat in 'passed'") == (
         "a seat in 'passed' must be a player's name or a seat number 1-3, not 4.")
+
+
+def test_a_refusal_is_stated_as_its_condition_and_one_line_naming_the_field():
+    position.refuse_if(False, "'trick' must be empty.")
+    assert refusal(position.refuse_if, ["a card"], "'trick' must be empty.") == "'trick' must be empty."
+
+
+def test_a_word_field_is_one_of_its_words_in_the_files_own_words():
+    reader = position.Reader({"decision": "bid", "answer": None}, NAMES, ("decision", "answer", "phase"))
+    assert refusal(reader.word, "decision", ("play", "pass")) == "'decision' must be one of 'play', 'pass', not 'bid'."
+    assert refusal(reader.word, "phase", ("play", None)) == "The position needs 'phase' (one of 'play', null)."
+    assert reader.word("answer", ("yes", "no", None), "yes") is None and reader.word("phase", ("a",), "a") == "a"
+    assert refusal(position.Reader({"ok": True}, NAMES, ("ok",)).word, "ok", (1, 0)) == (
+        "'ok' must be one of 1, 0, not true.")  # (true is no number in a file)
+
+
+def test_a_seat_the_rest_of_the_position_fixes_may_be_given_and_must_then_agree():
+    reader = position.Reader({"start": "Ben", "leader": None}, NAMES, ("start", "leader", "to_move"))
+    assert reader.agrees("start", 1, "the turns played say so") == 1
+    assert reader.agrees("leader", 2, "...") == 2 and reader.agrees("to_move", 0, "...") == 0
+    assert refusal(reader.agrees, "start", 0, "with 3 turns played it is Cy's turn") == (
+        "'start' must be Ann, not Ben: with 3 turns played it is Cy's turn.")
+
+
+def test_a_flag_is_true_or_false_and_false_when_left_out():
+    reader = position.Reader({"ok": True, "counter_ok": 1}, NAMES, ("ok", "counter_ok", "later"))
+    assert reader.flag("ok") is True and reader.flag("later") is False
+    assert refusal(reader.flag, "counter_ok") == "'counter_ok' must be true or false, not 1."
+    assert position.lists(((1, 2), ())) == [[1, 2], []]

@@ -1,20 +1,14 @@
-"""Blasting Billy positions: a state built from a plain description, and
-the description of a state. docs/positions.md says what each field holds;
-core/position.py reads them and holds the checks every game shares. Here
-what the cards played fix: the draw pile's size, everyone's hand size,
-whose turn began the game, and no loot bigger than its player's turns."""
-
-from __future__ import annotations
+"""Blasting Billy positions: the fields docs/positions.md describes, checked against each other and the cards played
+(core/position.py: the shared checks)."""
 
 import random
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, said, put_away, turns_had
+from tablegames.core.position import Cards, PositionError, Reader, put_away, refuse_if, said, turns_had
 from tablegames.games.blasting_billy.rules import BlastingBillyState
 from tablegames.games.blasting_billy.vocab import CARD_ID, DECK_SIZE, HAND_SIZE, REMOVED, TYPE_OF, TYPES, card_from_id
 
-FIELDS = ("to_move", "decision", "hands", "loot", "billy", "box", "removed", "deck", "start",
-          "last_drawer")
+FIELDS = ("to_move", "decision", "hands", "loot", "billy", "box", "removed", "deck", "start", "last_drawer")
 DECISION = "play"
 
 
@@ -31,27 +25,16 @@ CARDS = Cards(_card_of, "a type letter G, B, C, J or D, then 0-10 or X, such as 
 
 def _columns(cards: list[int]) -> list[list[int]]:
     """Cards in play order as one column per type."""
-    columns: list[list[int]] = [[] for _ in range(TYPES)]
-    for c in cards:
-        columns[TYPE_OF[c]].append(c)
-    return columns
+    return [[c for c in cards if TYPE_OF[c] == t] for t in range(TYPES)]
 
 
 def build_position(names: Sequence[str], options: Mapping[str, Any], description: Mapping[str, Any],
                    seed: int) -> BlastingBillyState:
-    """The state ``description`` describes (PositionError, one line, if it
-    cannot arise)."""
     r = Reader(description, names, FIELDS)
-    if "to_move" not in description:
-        raise PositionError("The position needs 'to_move' (whose turn it is; null once the game is over).")
-    to_move = r.optional_seat("to_move")
-    decision = r.get("decision")
-    if to_move is None and decision is not None:
-        raise PositionError(f"Nobody decides anything once the game is over ('to_move' is null), "
-                            f"so no decision {said(decision)}.")
-    if decision not in (None, DECISION):
-        raise PositionError(f"The only decision in Blasting Billy is {said(DECISION)} (a card to Billy, "
-                            f"into your loot or into the box), not {said(decision)}.")
+    r.field("to_move", object, "whose turn it is; null once the game is over")
+    to_move, decision = r.optional_seat("to_move"), r.word("decision", (DECISION, None), None)
+    refuse_if(to_move is None and decision is not None, "Nobody decides anything once the game is over ('to_move' is "
+              f"null), so no decision {said(decision)}.")
     # The piles, each card at most once (core.position.build then checks none is missing).
     hands = r.cards_per_seat("hands", CARDS, "'hands' of {}", [] if to_move is None else None)
     loot = r.cards_per_seat("loot", CARDS, "'loot' of {}", [])
@@ -66,21 +49,21 @@ def build_position(names: Sequence[str], options: Mapping[str, Any], description
     if removed is not None and len(removed) != cut:
         raise PositionError(f"At {n} players {cut} cards are removed at setup, not {len(removed)}.")
     removed, deck = put_away(range(DECK_SIZE), (c for _, cards in places for c in cards), seed, removed, cut, deck)
-
     played = sum(map(len, loot)) + len(billy) + len(box)
-    if to_move is None:
-        start, final_left, last_drawer = _finished(r, hands, deck)
+    last_drawer: int | None
+    if to_move is None:  # the last drawer played the very last turn, after every other play
+        last_drawer = r.seat("last_drawer", "a finished game: who drew the last card and played the very last turn")
+        refuse_if(any(hands), "'hands' must be empty once the game is over ('to_move' is null): every hand went into "
+                  "the box.")
+        refuse_if(deck, f"The deck still holds {len(deck)} cards, but the game is over ('to_move' is null).")
+        start, final_left = (last_drawer - (_first_pile(n) + n - 1)) % n, 0
     else:
         start, final_left, last_drawer = _running(r, hands, played, to_move)
-    given_start = r.optional_seat("start")
-    if given_start is not None and given_start != start:
-        raise PositionError(f"{names[start]} played first, not {names[given_start]}: with {played} cards "
-                            "played, whose turn it is says so.")
+    r.agrees("start", start, f"with {played} cards played, whose turn it is says so")
     plays = _first_pile(n) + n if to_move is None else played
     for s, (turns, cards) in enumerate(zip(turns_had(start, plays, n), loot)):  # one card a turn
-        if len(cards) > turns:
-            raise PositionError(f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played "
-                                f"{turns} turn(s) ({plays} played from {names[start]}): one card a turn.")
+        refuse_if(len(cards) > turns, f"{names[s]}'s loot holds {len(cards)} cards, but {names[s]} has played {turns} "
+                  f"turn(s) ({plays} played from {names[start]}): one card a turn.")
     return BlastingBillyState(names, random.Random(seed), hands=hands, loot=[_columns(cards) for cards in loot],
                               billy=_columns(billy), box=box, removed=removed, deck=deck[::-1], start=start,
                               final_left=final_left, last_drawer=last_drawer, to_move=to_move)
@@ -91,46 +74,23 @@ def _first_pile(n: int) -> int:
     return DECK_SIZE - REMOVED[n] - HAND_SIZE * n
 
 
-def _finished(r: Reader, hands: list[list[int]], deck: list[int]) -> tuple[int, int, int | None]:
-    """(start, final_left, last_drawer) of a finished game, checked."""
-    names, n = r.names, r.n
-    last_drawer = r.optional_seat("last_drawer")
-    if last_drawer is None:
-        raise PositionError("A finished game needs 'last_drawer' (who drew the last card and "
-                            "played the very last turn).")
-    holding = next((s for s in range(n) if hands[s]), None)
-    if holding is not None:
-        raise PositionError(f"{names[holding]} still holds cards, but the game is over ('to_move' is "
-                            "null): every hand went into the box.")
-    if deck:
-        raise PositionError(f"The deck still holds {len(deck)} cards, but the game is over "
-                            "('to_move' is null).")
-    # The drawer played the very last turn, after every other play.
-    return (last_drawer - (_first_pile(n) + n - 1)) % n, 0, last_drawer
-
-
 def _running(r: Reader, hands: list[list[int]], played: int, to_move: int) -> tuple[int, int, int | None]:
-    """(start, final_left, last_drawer) of a game in play, from the cards
-    played and whose turn it is; the hand sizes checked against them."""
+    """(start, final_left, last_drawer) of a game in play, from the cards played and whose turn it is; the hand
+    sizes checked against them."""
     names, n, first_pile = r.names, r.n, _first_pile(r.n)
     start = (to_move - played) % n  # every play passes the turn on
     last_drawer: int | None = None
     final_left = 0
     if played < first_pile:
-        if r.given("last_drawer"):
-            raise PositionError(f"Nobody has drawn the last card yet ({played} of {first_pile} "
-                                "plays that draw made), so 'last_drawer' must be null.")
+        refuse_if(r.given("last_drawer"), f"Nobody has drawn the last card yet ({played} of {first_pile} plays that "
+                                          "draw made), so 'last_drawer' must be null.")
         sizes = [HAND_SIZE] * n
     else:
         done = played - first_pile  # last turns already played
-        if done >= n:
-            raise PositionError(f"{played} cards played at {n} players means the game is over: "
-                                "'to_move' must be null and every hand empty.")
-        last_drawer = (to_move - done - 1) % n
-        given = r.optional_seat("last_drawer")
-        if given is not None and given != last_drawer:
-            raise PositionError(f"{names[last_drawer]} drew the last card, not {names[given]}: "
-                                f"with {played} cards played and {names[to_move]} to move.")
+        refuse_if(done >= n, f"{played} cards played at {n} players means the game is over: 'to_move' must be null "
+                             "and every hand empty.")
+        last_drawer = r.agrees("last_drawer", (to_move - done - 1) % n, f"with {played} cards played and "
+                               f"{names[to_move]} to move")
         final_left = n - done
         sizes = [HAND_SIZE - 1 if (s - last_drawer - 1) % n < done else HAND_SIZE for s in range(n)]
     for s in range(n):

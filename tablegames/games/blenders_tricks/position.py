@@ -1,25 +1,16 @@
-"""Blenders Tricks positions: a state built from a plain description, and
-the description of a state. docs/positions.md says what each field holds;
-core/position.py reads them and holds the checks every game shares. Here
-what the rounds so far imply: the totals are the finished rounds' gains,
-each round's token went to a player who claimed the most, the tokens held
-are those earned less one per ignored card, no wild is ever claimed; this
-round's claims are no more than its tricks give, the last trick's as the
-claiming rule gives them, and its winner leads the next."""
-
-from __future__ import annotations
+"""Blenders Tricks positions: the fields docs/positions.md describes, checked
+against each other and the rounds so far (core/position.py: the shared checks)."""
 
 from typing import Any, Mapping, Sequence
 
-from tablegames.core.position import Cards, PositionError, Reader, put_away, said, seat_of, seat_of_key, whole_numbers
+from tablegames.core.position import (Cards, PositionError, Reader, lists, put_away, refuse_if, said, seat_of,
+                                      seat_of_key, whole_numbers)
 from tablegames.core.secret import SecretChoices
-from tablegames.games.blenders_tricks.rules import (
-    CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord, first_deal, trick_winner_claims,
-)
-from tablegames.games.blenders_tricks.vocab import (
-    DECK, HAND_SIZE, ICONS, IS_WILD, PASSES, ROUNDS, SUIT, TOKENS, TRICK_TURNS, BlendersDecision, ClaimChoice,
-    Pass, Phase, SpendChoice,
-)
+from tablegames.games.blenders_tricks.rules import (CLAIM_REASON, SPEND_REASON, BlendersState, LastTrick, RoundRecord,
+                                                    first_deal, trick_winner_claims)
+from tablegames.games.blenders_tricks.vocab import (DECK, HAND_SIZE, ICONS, IS_WILD, PASSES, ROUNDS, SUIT, TOKENS,
+                                                    TRICK_TURNS, BlendersDecision, ClaimChoice, Pass, Phase,
+                                                    SpendChoice)
 
 FIELDS = ("decision", "hands", "leader", "round", "to_move", "trick", "aside", "discard", "last_trick",
           "claimed", "ignored", "received", "totals", "tokens", "rounds", "passed", "spenders")
@@ -29,38 +20,25 @@ CARDS = Cards.numbered(1, 40, "cards are 1-40")
 def build_position(names: Sequence[str], options: Mapping[str, int], description: Mapping[str, Any],
                    seed: int) -> BlendersState:
     r = Reader(description, names, FIELDS)
-    n = len(names)
-    size = HAND_SIZE[n]
-    decision = r.field("decision", str, "pass, play, claim, spend or over")
-    if decision not in {p.value for p in Phase}:
-        raise PositionError(f"'decision' must be pass, play, claim, spend or over, not {said(decision)}.")
-    phase = Phase(decision)
-    rnd = r.get("round", 1)
-    if type(rnd) is not int or not 1 <= rnd <= ROUNDS:
-        raise PositionError(f"'round' must be 1-{ROUNDS}, not {said(rnd)}.")
+    n, size = len(names), HAND_SIZE[len(names)]
+    phase = Phase(r.word("decision", (p.value for p in Phase)))
+    rnd = r.number("round", 1, ROUNDS, 1)
     leader = r.seat("leader", "who leads the trick")
     hands = r.cards_per_seat("hands", CARDS, "{}'s hand")
     trick = r.cards("trick", CARDS, [])
     claimed, ignored, received = (r.cards_per_seat(key, CARDS, f"{{}}'s {key} cards", [])
                                   for key in ("claimed", "ignored", "received"))
     for s in range(n):
-        if any(c not in claimed[s] for c in ignored[s]):
-            raise PositionError(f"{names[s]} ignores a card they did not claim.")
-        if len(received[s]) > 2:
-            raise PositionError(f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
+        refuse_if(any(c not in claimed[s] for c in ignored[s]), f"{names[s]} ignores a card they did not claim.")
+        refuse_if(len(received[s]) > 2, f"{names[s]} received {len(received[s])} cards; a pass gives each player two.")
     totals = [whole_numbers(t, f"{name}'s totals", 3) for name, t in zip(names, r.per_seat("totals", [0, 0, 0]))]
-    tokens = whole_numbers(r.get("tokens", [0] * n), "'tokens'", n)
-    if sum(tokens) > TOKENS:
-        raise PositionError(f"The players hold {sum(tokens)} barley tokens; the game has {TOKENS}.")
+    tokens = r.numbers_per_seat("tokens")
+    refuse_if(sum(tokens) > TOKENS, f"The players hold {sum(tokens)} barley tokens; the game has {TOKENS}.")
     rounds = _rounds(r.get("rounds", []), names)
     finished = ROUNDS if phase is Phase.OVER else rnd - 1
-    if phase is Phase.OVER and rnd != ROUNDS:
-        raise PositionError(f"The game is over only after round {ROUNDS}.")
-    if len(rounds) != finished:
-        raise PositionError(f"Round {rnd} {'ends' if phase is Phase.OVER else 'comes after'} {finished} "
-                            f"finished round(s); 'rounds' lists {len(rounds)}.")
-    if phase is Phase.PASS and rounds and leader != rounds[-1].earner:
-        raise PositionError(f"{names[rounds[-1].earner]} earned the last round's token and leads this round.")
+    refuse_if(phase is Phase.OVER and rnd != ROUNDS, f"The game is over only after round {ROUNDS}.")
+    refuse_if(len(rounds) != finished, f"Round {rnd} {'ends' if phase is Phase.OVER else 'comes after'} {finished} "
+                                       f"finished round(s); 'rounds' lists {len(rounds)}.")
     if phase in (Phase.PASS, Phase.PLAY, Phase.CLAIM) and any(ignored):
         raise PositionError("Cards are ignored only when tokens are spent at the round's end.")
     last_trick = _last_trick(r.get("last_trick"), names)
@@ -81,9 +59,17 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
     elif phase is Phase.PLAY:
         due += TRICK_TURNS[n][leader][len(trick):]
     elif phase is Phase.CLAIM:
-        due.append(_claim(trick, leader, n))
+        refuse_if(len(trick) != n, "A claim comes after every player has played to the trick.")
+        best, others = trick_winner_claims(trick)
+        refuse_if(IS_WILD[best] or len(others) < 2, "No claim is chosen here: the winner takes the trick's cards at "
+                  "once.")
+        due.append(ClaimChoice((leader + trick.index(best)) % n, others, reason=CLAIM_REASON))
     elif phase is Phase.SPEND:
-        earner = _earner(names, tokens, claimed, ignored, trick, last_trick)
+        if last_trick is None or trick:
+            raise PositionError("Tokens are spent at the round's end, after its last trick.")
+        # The token goes to the most cards claimed, a tie to the higher card in the last trick.
+        counts, last = [len(c) for c in claimed], dict(last_trick[0])
+        earner = max((s for s in range(n) if counts[s] == max(counts)), key=last.__getitem__)
         due += _spenders(r, earner, tokens, claimed, ignored)
     elif trick:
         raise PositionError("The game ends after the last trick is taken: 'trick' must be empty.")
@@ -96,63 +82,57 @@ def build_position(names: Sequence[str], options: Mapping[str, int], description
                           earner=earner, choices=choices, due=due)
     _check_rounds(state)
     _check_this_round(state, phase, size)
-    _check_tokens(state, phase)
-    if phase is not Phase.PASS and "passed" in description:
-        raise PositionError("'passed' belongs to the pass only.")
-    if phase is not Phase.SPEND and "spenders" in description:
-        raise PositionError("'spenders' belongs to the round's scoring (decision spend) only.")
+    for s in range(n):  # the tokens earned, less one for each card a token ignored
+        earned = sum(rd.earner == s for rd in rounds) + (phase is Phase.SPEND and earner == s)
+        spent = sum(len(rd.ignored[s]) for rd in rounds) + (0 if phase is Phase.OVER else len(ignored[s]))
+        refuse_if(tokens[s] != earned - spent, f"{names[s]} holds {tokens[s]} barley token(s), but earned {earned} "
+                  f"and spent {spent}: a token is earned at a round's end and spent on an ignored card.")
+    refuse_if(phase is not Phase.PASS and "passed" in description, "'passed' belongs to the pass only.")
+    refuse_if(phase is not Phase.SPEND and "spenders" in description, "'spenders' belongs to the round's scoring "
+              "(decision spend) only.")
     if "to_move" in description:
-        movers = description["to_move"]
-        if not isinstance(movers, list):
-            raise PositionError(f"'to_move' must be a list of seats, not {said(movers)}.")
-        if sorted(r.seats("to_move")) != sorted(state.to_move()):
-            raise PositionError("'to_move' does not match the position: "
-                                f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
+        refuse_if(not isinstance(r.get("to_move"), list), f"'to_move' must be a list of seats, not "
+                  f"{said(r.get('to_move'))}.")
+        refuse_if(sorted(r.seats("to_move")) != sorted(state.to_move()), "'to_move' does not match the position: "
+                  f"{', '.join(names[s] for s in state.to_move()) or 'nobody'} must decide.")
     return state
 
 
 def _rounds(value: Any, names: Sequence[str]) -> list[RoundRecord]:
-    if not isinstance(value, list):
-        raise PositionError("'rounds' must be a list of the finished rounds.")
+    refuse_if(not isinstance(value, list), "'rounds' must be a list of the finished rounds.")
     out = []
     for raw in value:
-        if not isinstance(raw, dict):
-            raise PositionError("Each of 'rounds' is an object with gains, ignored, claimed and earner.")
+        refuse_if(not isinstance(raw, dict), "Each of 'rounds' is an object with gains, ignored, claimed and earner.")
         r = Reader(raw, names, ("gains", "ignored", "claimed", "earner"))
         gains = [whole_numbers(g, "a round's gains", 3) for g in r.per_seat("gains", [])]
         ignored, claimed = (r.cards_per_seat(key, CARDS, f"a round's {key} cards", [])
                             for key in ("ignored", "claimed"))
-        earner = seat_of(names, r.field("earner", (int, str), "who earned the round's token"), "a round's earner")
         out.append(RoundRecord(tuple((g[0], g[1], g[2]) for g in gains), tuple(tuple(c) for c in ignored),
-                               tuple(tuple(c) for c in claimed), earner))
+                               tuple(tuple(c) for c in claimed), r.seat("earner", "who earned the round's token")))
     return out
 
 
 def _last_trick(value: Any, names: Sequence[str]) -> LastTrick | None:
     if value is None:
         return None
-    if not isinstance(value, dict):
-        raise PositionError("'last_trick' must be an object with plays, winner and claimed.")
+    refuse_if(not isinstance(value, dict), "'last_trick' must be an object with plays, winner and claimed.")
     r = Reader(value, names, ("plays", "winner", "claimed"))
     pairs = []
     for p in r.field("plays", list, "[seat, card] in playing order"):
-        if not isinstance(p, list) or len(p) != 2:
-            raise PositionError(f"A play of the last trick is [seat, card], not {said(p)}.")
+        refuse_if(not isinstance(p, list) or len(p) != 2, f"A play of the last trick is [seat, card], not {said(p)}.")
         pairs.append((seat_of(names, p[0], "a seat in the last trick"), CARDS.one(p[1], "the last trick")))
-    if len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names):
-        raise PositionError("The last trick has one card from every player.")
-    winner = seat_of(names, r.field("winner", (int, str)), "the last trick's winner")
-    if winner != max(pairs, key=lambda p: p[1])[0]:
-        raise PositionError(f"{names[winner]} did not win the last trick: the highest card wins.")
+    refuse_if(len(pairs) != len(names) or len({s for s, _ in pairs}) != len(names), "The last trick has one card "
+              "from every player.")
+    winner = r.agrees("winner", max(pairs, key=lambda p: p[1])[0], "the highest card wins the last trick")
+    refuse_if(not r.given("winner"), "The position needs 'winner' (who won the last trick).")
     return tuple(pairs), winner, tuple(CARDS.read(r.field("claimed", list), "the last trick's claimed cards"))
 
 
 def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int], leader: int,
                  received: list[list[int]], phase: Phase, size: int) -> None:
-    n = len(names)
-    played = len(trick)
-    if played > n or (played == n and phase is not Phase.CLAIM):
-        raise PositionError(f"A trick has at most {n - 1} cards before it is won (claim: {n}).")
+    n, played = len(names), len(trick)
+    refuse_if(played > n or (played == n and phase is not Phase.CLAIM), f"A trick has at most {n - 1} cards before "
+              f"it is won (claim: {n}).")
     # Those who played to the trick hold one card fewer than the others.
     base = len(hands[leader]) + (1 if played else 0)
     expect = [size if phase is Phase.PASS else base - (1 if (s - leader) % n < played else 0)
@@ -160,15 +140,13 @@ def _check_hands(names: Sequence[str], hands: list[list[int]], trick: list[int],
     if phase is Phase.SPEND or phase is Phase.OVER:
         expect = [0] * n
     for s in range(n):
-        if len(hands[s]) > size:
-            raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); with {n} players {size} are dealt.")
-        if len(hands[s]) != expect[s] or expect[s] > size:
-            raise PositionError(f"{names[s]} holds {len(hands[s])} card(s); this point of the round needs "
-                                f"{max(expect[s], 0)}.")
-    if phase is Phase.PLAY and not hands[(leader + played) % n]:
-        raise PositionError("Every hand is played out: the round is scored, nobody plays a card.")
-    if phase is not Phase.PASS and any(len(r) not in (0, 2) for r in received):
-        raise PositionError("Each player received two cards in the pass (or none are marked).")
+        refuse_if(len(hands[s]) > size, f"{names[s]} holds {len(hands[s])} card(s); with {n} players {size} are dealt.")
+        refuse_if(len(hands[s]) != expect[s] or expect[s] > size, f"{names[s]} holds {len(hands[s])} card(s); this "
+                                                                  f"point of the round needs {max(expect[s], 0)}.")
+    refuse_if(phase is Phase.PLAY and not hands[(leader + played) % n], "Every hand is played out: the round is "
+              "scored, nobody plays a card.")
+    refuse_if(phase is not Phase.PASS and any(len(r) not in (0, 2) for r in received), "Each player received two "
+              "cards in the pass (or none are marked).")
 
 
 def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
@@ -176,60 +154,32 @@ def _passed(r: Reader, hands: list[list[int]]) -> SecretChoices[Pass]:
     names = r.names
     choices: SecretChoices[Pass] = SecretChoices(range(r.n))
     passed = r.get("passed", {})
-    if not isinstance(passed, dict):
-        raise PositionError("'passed' maps a seat to its [left, right] cards.")
+    refuse_if(not isinstance(passed, dict), "'passed' maps a seat to its [left, right] cards.")
     for who, pair in passed.items():
         seat = seat_of_key(names, who, "a seat in 'passed'")
         cards = CARDS.read(pair, f"{names[seat]}'s pass")
-        if len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards):
-            raise PositionError(f"{names[seat]} passes two different cards from their own hand.")
+        refuse_if(len(cards) != 2 or cards[0] == cards[1] or any(c not in hands[seat] for c in cards),
+                  f"{names[seat]} passes two different cards from their own hand.")
         choices.choose(seat, PASSES[cards[0]][cards[1]])
-    if choices.complete:
-        raise PositionError("Everyone has passed: the cards are delivered then, so the play is on.")
+    refuse_if(choices.complete, "Everyone has passed: the cards are delivered then, so the play is on.")
     return choices
-
-
-def _claim(trick: list[int], leader: int, n: int) -> ClaimChoice:
-    if len(trick) != n:
-        raise PositionError("A claim comes after every player has played to the trick.")
-    best, others = trick_winner_claims(trick)
-    if IS_WILD[best] or len(others) < 2:
-        raise PositionError("No claim is chosen here: the winner takes the trick's cards at once.")
-    winner = (leader + trick.index(best)) % n
-    return ClaimChoice(winner, others, reason=CLAIM_REASON)
-
-
-def _earner(names: Sequence[str], tokens: list[int], claimed: list[list[int]], ignored: list[list[int]],
-            trick: list[int], last_trick: LastTrick | None) -> int:
-    """Who earned this round's token: most cards claimed, a tie to the higher card in the last trick."""
-    if last_trick is None or trick:
-        raise PositionError("Tokens are spent at the round's end, after its last trick.")
-    counts = [len(c) for c in claimed]
-    last = dict(last_trick[0])
-    return max((s for s in range(len(names)) if counts[s] == max(counts)), key=last.__getitem__)
 
 
 def _spenders(r: Reader, earner: int, tokens: list[int], claimed: list[list[int]],
               ignored: list[list[int]]) -> list[SpendChoice]:
     names, n = r.names, r.n
-    order = [(earner + i) % n for i in range(n)]
-    able = [s for s in order if tokens[s] and [c for c in claimed[s] if c not in ignored[s]]]
+    able = [s for s in ((earner + i) % n for i in range(n)) if tokens[s] and set(claimed[s]) - set(ignored[s])]
     raw = r.get("spenders")
-    if raw is not None and not isinstance(raw, list):
-        raise PositionError(f"'spenders' must be a list of seats, not {said(raw)}.")
+    refuse_if(raw is not None and not isinstance(raw, list), f"'spenders' must be a list of seats, not {said(raw)}.")
     spenders = able if raw is None else [seat_of(names, s, "a seat in 'spenders'") for s in raw]
-    if not tokens[earner] and not ignored[earner]:
-        raise PositionError(f"{names[earner]} claimed the most cards and holds this round's barley token "
-                            "(or has spent it).")
-    if not spenders or spenders[0] not in able or spenders != able[able.index(spenders[0]):] \
-            or any(ignored[s] for s in spenders[1:]):
-        raise PositionError("'spenders' cannot arise: token holders with a claimed card decide in turn "
-                            f"from {names[earner]} leftwards, each once (a holder of two again after a spend).")
+    refuse_if(not tokens[earner] and not ignored[earner], f"{names[earner]} claimed the most cards and holds this "
+                                                          "round's barley token (or has spent it).")
+    refuse_if(not spenders or spenders[0] not in able or spenders != able[able.index(spenders[0]):]
+              or any(ignored[s] for s in spenders[1:]), "'spenders' cannot arise: token holders with a claimed card "
+              f"decide in turn from {names[earner]} leftwards, each once (a holder of two again after a spend).")
     return [SpendChoice(s, tuple(c for c in claimed[s] if c not in ignored[s]), reason=SPEND_REASON)
             for s in spenders]
 
-
-# ----- what the rounds played so far imply
 
 def _gains(claimed: Sequence[int], ignored: Sequence[int]) -> tuple[int, int, int]:
     """The icons a round adds per suit: its claimed cards but the ignored."""
@@ -243,8 +193,7 @@ def _gains(claimed: Sequence[int], ignored: Sequence[int]) -> tuple[int, int, in
 def _no_wild_claimed(claimed: Sequence[Sequence[int]], names: Sequence[str], when: str) -> None:
     for s, cards in enumerate(claimed):
         wild = next((c for c in cards if IS_WILD[c]), None)
-        if wild is not None:
-            raise PositionError(f"{names[s]} claimed the wild {wild} {when}: wilds are never claimed.")
+        refuse_if(wild is not None, f"{names[s]} claimed the wild {wild} {when}: wilds are never claimed.")
 
 
 def _check_rounds(state: BlendersState) -> None:
@@ -255,31 +204,25 @@ def _check_rounds(state: BlendersState) -> None:
         when = f"in round {number}"
         _no_wild_claimed(r.claimed, names, when)
         cards = [c for cl in r.claimed for c in cl]
-        if len(set(cards)) != len(cards):
-            raise PositionError(f"A card is claimed twice {when}: each card is claimed once a round.")
-        if len(cards) > (n - 1) * HAND_SIZE[n]:
-            raise PositionError(f"{len(cards)} cards are claimed {when}; its {HAND_SIZE[n]} tricks give at most "
-                                f"{(n - 1) * HAND_SIZE[n]}.")
+        refuse_if(len(set(cards)) != len(cards), f"A card is claimed twice {when}: each card is claimed once a round.")
+        refuse_if(len(cards) > (n - 1) * HAND_SIZE[n], f"{len(cards)} cards are claimed {when}; its {HAND_SIZE[n]} "
+                                                       f"tricks give at most {(n - 1) * HAND_SIZE[n]}.")
         for s in range(n):
-            if any(c not in r.claimed[s] for c in r.ignored[s]):
-                raise PositionError(f"{names[s]} ignores a card {when} they did not claim in it.")
-            if r.gains[s] != _gains(r.claimed[s], r.ignored[s]):
-                raise PositionError(f"{names[s]}'s gains {when} are {list(r.gains[s])}, but their claimed cards "
-                                    f"give {list(_gains(r.claimed[s], r.ignored[s]))}.")
+            refuse_if(any(c not in r.claimed[s] for c in r.ignored[s]), f"{names[s]} ignores a card {when} they did "
+                      "not claim in it.")
+            refuse_if(r.gains[s] != _gains(r.claimed[s], r.ignored[s]), f"{names[s]}'s gains {when} are "
+                      f"{list(r.gains[s])}, but their claimed cards give {list(_gains(r.claimed[s], r.ignored[s]))}.")
         most = max(len(cl) for cl in r.claimed)
-        if len(r.claimed[r.earner]) != most:
-            raise PositionError(f"{names[r.earner]} earned the token {when} with {len(r.claimed[r.earner])} "
-                                f"card(s) claimed; the most claimed was {most}.")
+        refuse_if(len(r.claimed[r.earner]) != most, f"{names[r.earner]} earned the token {when} with "
+                  f"{len(r.claimed[r.earner])} card(s) claimed; the most claimed was {most}.")
     for s in range(n):
         summed = [sum(r.gains[s][suit] for r in state.rounds) for suit in range(3)]
-        if state.totals[s] != summed:
-            raise PositionError(f"{names[s]}'s totals are {state.totals[s]}, but the finished rounds add up to "
-                                f"{summed}.")
+        refuse_if(state.totals[s] != summed, f"{names[s]}'s totals are {state.totals[s]}, but the finished rounds add "
+                                             f"up to {summed}.")
 
 
 def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
-    """The cards claimed this round came from the tricks taken, the last of
-    them as ``last_trick`` shows, and its winner leads the next."""
+    """The cards claimed this round came from the tricks taken, the last as ``last_trick`` shows, its winner next."""
     names, n = state.names, state.n
     if phase is Phase.OVER:
         return  # the last round is scored: its claims are in 'rounds'
@@ -288,22 +231,19 @@ def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
     taken = 0 if phase is Phase.PASS else size if phase is Phase.SPEND else \
         size - len(state.hands[state.leader]) - (1 if played else 0)
     claimed = sum(len(c) for c in state.claimed)
-    if claimed > (n - 1) * taken:
-        raise PositionError(f"{claimed} card(s) are claimed this round, but {taken} trick(s) taken give at most "
-                            f"{(n - 1) * taken}: every claimed card was won in a trick.")
+    refuse_if(claimed > (n - 1) * taken, f"{claimed} card(s) are claimed this round, but {taken} trick(s) taken give "
+                                         f"at most {(n - 1) * taken}: every claimed card was won in a trick.")
     if taken == 0:
-        if state.last_trick is not None:
-            raise PositionError("No trick is taken yet this round, so there is no 'last_trick'.")
+        refuse_if(state.last_trick is not None, "No trick is taken yet this round, so there is no 'last_trick'.")
         if state.rounds and state.leader != state.rounds[-1].earner:
-            raise PositionError(f"{names[state.rounds[-1].earner]} earned the last round's token and leads "
-                                "this round's first trick.")
+            raise PositionError(f"{names[state.rounds[-1].earner]} earned the last round's token and leads this "
+                                "round's first trick.")
         return
     if state.last_trick is None:
         return  # (optional while the play goes on: the round's last trick sets it)
     plays, winner, got = state.last_trick
-    first = plays[0][0]
-    if any(seat != (first + i) % n for i, (seat, _) in enumerate(plays)):
-        raise PositionError("The last trick's plays go round to the left from its leader.")
+    refuse_if(any(seat != (plays[0][0] + i) % n for i, (seat, _) in enumerate(plays)), "The last trick's plays go "
+              "round to the left from its leader.")
     if phase is not Phase.SPEND and state.leader != winner:
         raise PositionError(f"{names[winner]} won the last trick and leads this one, not {names[state.leader]}.")
     cards = [c for _, c in plays]
@@ -314,53 +254,27 @@ def _check_this_round(state: BlendersState, phase: Phase, size: int) -> None:
     else:
         rule = "the winner claims their card and one other non-wild card, if any"
         fits = best in got and len(got) == 1 + min(1, len(others)) and all(c in others for c in got if c != best)
-    if len(set(got)) != len(got) or not fits:
-        raise PositionError(f"The last trick's claimed cards {list(got)} cannot be: {rule}.")
-    if any(c not in state.claimed[winner] for c in got):
-        raise PositionError(f"{names[winner]} claimed {list(got)} from the last trick: they must be among "
-                            f"{names[winner]}'s claimed cards.")
+    refuse_if(len(set(got)) != len(got) or not fits, f"The last trick's claimed cards {list(got)} cannot be: {rule}.")
+    refuse_if(any(c not in state.claimed[winner] for c in got), f"{names[winner]} claimed {list(got)} from the last "
+              f"trick: they must be among {names[winner]}'s claimed cards.")
     elsewhere = {c for h in state.hands for c in h} | set(state.trick_cards) | \
         {c for s, cl in enumerate(state.claimed) for c in cl if s != winner or c not in got}
     stray = next((c for c in cards if c in elsewhere), None)
-    if stray is not None:
-        raise PositionError(f"Card {stray} was played to the last trick, so it is in no hand, trick or other "
-                            "claim.")
-
-
-def _check_tokens(state: BlendersState, phase: Phase) -> None:
-    """A player's barley tokens are those they earned, less one for each
-    card a token ignored."""
-    names, n = state.names, state.n
-    for s in range(n):
-        earned = sum(r.earner == s for r in state.rounds) + (phase is Phase.SPEND and state.earner == s)
-        spent = sum(len(r.ignored[s]) for r in state.rounds) + (0 if phase is Phase.OVER else len(state.ignored[s]))
-        if state.tokens[s] != earned - spent:
-            raise PositionError(f"{names[s]} holds {state.tokens[s]} barley token(s), but earned {earned} and spent "
-                                f"{spent}: a token is earned at a round's end and spent on an ignored card.")
+    refuse_if(stray is not None, f"Card {stray} was played to the last trick, so it is in no hand, trick or other "
+              "claim.")
 
 
 def describe_position(state: BlendersState) -> dict[str, Any]:
-    names = state.names
+    names, last = state.names, state.last_trick
     out: dict[str, Any] = {
-        "round": state.round,
-        "decision": state.phase.value,
-        "to_move": [names[s] for s in state.to_move()],
-        "leader": names[state.leader],
-        "hands": [list(h) for h in state.hands],
-        "trick": list(state.trick_cards),
-        "aside": list(state.aside),
-        "discard": list(state.discard),
-        "last_trick": None if state.last_trick is None else {
-            "plays": [[names[s], c] for s, c in state.last_trick[0]],
-            "winner": names[state.last_trick[1]],
-            "claimed": list(state.last_trick[2])},
-        "claimed": [list(c) for c in state.claimed],
-        "ignored": [list(c) for c in state.ignored],
-        "received": [list(c) for c in state.received],
-        "totals": [list(t) for t in state.totals],
-        "tokens": list(state.tokens),
-        "rounds": [{"gains": [list(g) for g in r.gains], "ignored": [list(c) for c in r.ignored],
-                    "claimed": [list(c) for c in r.claimed], "earner": names[r.earner]} for r in state.rounds],
+        "round": state.round, "decision": state.phase.value, "to_move": [names[s] for s in state.to_move()],
+        "leader": names[state.leader], "hands": lists(state.hands), "trick": list(state.trick_cards),
+        "aside": list(state.aside), "discard": list(state.discard), "last_trick": None if last is None else {
+            "plays": [[names[s], c] for s, c in last[0]], "winner": names[last[1]], "claimed": list(last[2])},
+        "claimed": lists(state.claimed), "ignored": lists(state.ignored), "received": lists(state.received),
+        "totals": lists(state.totals), "tokens": list(state.tokens),
+        "rounds": [{"gains": lists(r.gains), "ignored": lists(r.ignored), "claimed": lists(r.claimed),
+                    "earner": names[r.earner]} for r in state.rounds],
     }
     if state.choices is not None:
         # In the order they chose: the passed cards are delivered in that order.

@@ -1,32 +1,20 @@
-"""Blind Business positions: a state built from a plain description, and
-the description of a state (``GameSpec.build_position`` /
-``describe_position``). docs/positions.md says what each field holds;
-core/position.py reads them and holds the checks every game shares.
-
-The builder checks what the rules fix at this moment (four slots a hand,
-tokens and supply within the four, a decision the request and the cards
-can lead to) and what the turns played imply: two cards won a turn, OK
-tokens only from 2s won, discards only after a 10 or 11 won, neither in
-family rules."""
-
-from __future__ import annotations
+"""Blind Business positions: the fields docs/positions.md describes, checked
+against each other and the turns played (core/position.py: the shared checks)."""
 
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as member, fields
-from typing import Any
+from typing import Any, Callable
 
 from tablegames.core.decisions import Decision
-from tablegames.core.position import REQUIRED, Cards, PositionError, Reader, put_away, said, seat_of, unplaced
-from tablegames.games.blind_business.cards import (
-    CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS, FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS,
-    PLAYGROUND, REMOVED, ROUNDS, TRAINERS,
-)
+from tablegames.core.position import (REQUIRED, Cards, PositionError, Reader, put_away, refuse_if, said, seat_of,
+                                      unplaced, whole_numbers)
+from tablegames.games.blind_business.cards import (CARD_ID, DECK_SIZE, DISTRICT, DISTRICT_NAMES, DISTRICTS,
+                                                   FIRST_TRAINER, HAND_SIZE, NUMBER, OK_TOKENS, PLAYGROUND, REMOVED,
+                                                   ROUNDS, TRAINERS)
 from tablegames.games.blind_business.rules import BlindBusinessState, district_counts
-from tablegames.games.blind_business.vocab import (
-    EMPTY, Adding, Answering, CounterRequesting, Discarding, Peeking, Phase, PlacingTrainer, Replying,
-    Requesting, Swapping, Taking,
-)
+from tablegames.games.blind_business.vocab import (EMPTY, Adding, Answering, CounterRequesting, Discarding, Peeking,
+                                                   Phase, PlacingTrainer, Replying, Requesting, Swapping, Taking)
 
 FIELDS = ("turns_played", "start", "requester", "decision", "to_move", "hands", "areas", "trainers",
           "tokens", "supply", "discards", "deck", "removed", "request", "won", "last_won", "snapshot",
@@ -35,28 +23,13 @@ REQUEST_FIELDS = ("recipient", "slot", "ok", "answer", "counter_slot", "counter_
 ROW_FIELDS = ("seat", "district", "low", "high")
 CARDS = Cards.ids(CARD_ID, "cards are ids such as 'PG7', 'BWV', 'TR1'")
 _DISTRICT_OF = {name: d for d, name in enumerate(DISTRICT_NAMES)}
-# Decisions taken after both cards of the exchange are won.
-_AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)
-
-
-def _slot(value: Any, what: str) -> int:
-    if type(value) is not int or not 1 <= value <= HAND_SIZE:
-        raise PositionError(f"{what} must be a slot 1-{HAND_SIZE}, not {said(value)}.")
-    return value - 1
-
-
-def _flag(request: Mapping[str, Any], key: str) -> bool:
-    value = request.get(key, False)
-    if type(value) is not bool:
-        raise PositionError(f"request {said(key)} must be true or false, not {said(value)}.")
-    return value
+_AFTER_WIN = (Phase.ASSIGN, Phase.DISCARD, Phase.SWAP, Phase.PEEK)  # decisions once both cards are won
 
 
 @dataclass
 class _Draft:
-    """The state's fields as the builder reads them from the description,
-    checked against each other, then made a state by its one constructor
-    (every field here is one of its parameters)."""
+    """The state's fields as the builder reads them from the description, checked against each other, then made a
+    state by its one constructor (every field here is one of its parameters)."""
 
     family: bool
     hands: list[list[int]]
@@ -88,9 +61,7 @@ class _Draft:
 
     def __post_init__(self) -> None:
         counts = [district_counts(area, self.tdist) for area in self.areas]
-        self.dcount = [c for c, _, _ in counts]
-        self.nmask = [m for _, m, _ in counts]
-        self.vers = [v for _, _, v in counts]
+        self.dcount, self.nmask, self.vers = ([count[i] for count in counts] for i in range(3))
 
     def state(self, names: Sequence[str], seed: int) -> BlindBusinessState:
         """The state itself; the luck to come starts from ``seed``."""
@@ -99,88 +70,60 @@ class _Draft:
 
 def build_position(names: Sequence[str], options: dict[str, int], description: Mapping[str, Any],
                    seed: int) -> BlindBusinessState:
-    """The state ``description`` describes (docs/positions.md); PositionError,
-    one line, for anything the rules cannot have."""
     r = Reader(description, names, FIELDS)
     n = len(names)
-    word = r.get("decision", Phase.ASK.value)
-    try:
-        phase = Phase(word)
-    except ValueError:
-        raise PositionError(f"'decision' must be one of: {', '.join(p.value for p in Phase)}; "
-                            f"not {said(word)}.") from None
-
-    # Cards.
+    phase = Phase(r.word("decision", (p.value for p in Phase), Phase.ASK.value))
     r.field("hands", list, "each player's four slots")
     hands: list[list[int]] = []
     for s, raw in enumerate(r.per_seat("hands")):
-        if not isinstance(raw, list) or len(raw) != HAND_SIZE:
-            raise PositionError(f"{names[s]}'s hand must be {HAND_SIZE} slots (a card id, or null for an "
-                                f"empty slot), not {said(raw)}.")
+        refuse_if(not isinstance(raw, list) or len(raw) != HAND_SIZE, f"{names[s]}'s hand must be {HAND_SIZE} slots "
+                  f"(a card id, or null for an empty slot), not {said(raw)}.")
         hands.append([EMPTY if v is None else CARDS.one(v, f"{names[s]}'s hand") for v in raw])
     areas = r.cards_per_seat("areas", CARDS, "{}'s play area", REQUIRED if "areas" in description else [])
     discards = r.cards("discards", CARDS, [])
     placed = [c for h in hands for c in h if c != EMPTY] + [c for a in areas for c in a] + discards
-    removed = r.cards("removed", CARDS, None)
-    deck = r.cards("deck", CARDS, None)
+    removed, deck = r.cards("removed", CARDS, None), r.cards("deck", CARDS, None)
     if deck is not None and removed is None:  # (what no pile holds is put away)
         removed = unplaced(range(DECK_SIZE), placed + deck, None)
     removed, deck = put_away(range(DECK_SIZE), placed, seed, removed, REMOVED[n], deck)
-
-    # Trainers, tokens, counts.
     trainers = r.get("trainers", {})
-    if not isinstance(trainers, dict):
-        raise PositionError("'trainers' must map a Trainer to its district, e.g. {\"TR1\": \"boardwalk\"}.")
+    refuse_if(not isinstance(trainers, dict), "'trainers' must map a Trainer to its district, e.g. "
+              "{\"TR1\": \"boardwalk\"}.")
     tdist = [-1, -1]
     for tid, district in trainers.items():
         t = CARDS.one(tid, "'trainers'")
-        if t not in TRAINERS:
-            raise PositionError(f"'trainers': {tid} is not a Trainer.")
-        if not isinstance(district, str) or district not in _DISTRICT_OF:
-            raise PositionError(f"'trainers': {said(district)} is not a district ({', '.join(DISTRICT_NAMES)}).")
-        if not any(t in a for a in areas):
-            raise PositionError(f"'trainers': {tid} is assigned but in nobody's play area.")
+        refuse_if(t not in TRAINERS, f"'trainers': {tid} is not a Trainer.")
+        refuse_if(district not in DISTRICT_NAMES, f"'trainers': {said(district)} is not a district "
+                  f"({', '.join(DISTRICT_NAMES)}).")
+        refuse_if(not any(t in a for a in areas), f"'trainers': {tid} is assigned but in nobody's play area.")
         tdist[t - FIRST_TRAINER] = _DISTRICT_OF[district]
     tokens = r.numbers_per_seat("tokens")
-    supply = r.get("supply", OK_TOKENS - sum(tokens))
-    if type(supply) is not int or supply < 0 or sum(tokens) + supply > OK_TOKENS:
-        raise PositionError(f"OK tokens held ({sum(tokens)}) and in the supply ({said(supply)}) must be whole "
-                            f"numbers adding up to at most {OK_TOKENS}.")
+    refuse_if(sum(tokens) > OK_TOKENS, f"The players hold {sum(tokens)} OK tokens; the game has {OK_TOKENS}.")
+    supply = r.number("supply", 0, OK_TOKENS - sum(tokens), OK_TOKENS - sum(tokens))
     state = _Draft(bool(options.get("family", 0)), hands, areas, discards, deck, removed, tdist, tokens, supply,
                    turn_no=r.number("turns_played", 0, ROUNDS[n] * n, 0))
-
-    # Whose turn, this turn's exchange, what is decided now.
     _turn(state, r, phase)
     _exchange(state, r, phase)
     _decision(state, r, phase)
-    _check_empty_slots(state, r.names, phase)
-    _check_cards_won(state)
-    _check_abilities(state, r.names)
+    _check_won(state, r.names, phase)
     return state.state(names, seed)
 
 
 def _turn(state: _Draft, r: Reader, phase: Phase) -> None:
     names, n = r.names, r.n
-    requester = r.seat_or("requester", None)
-    if requester is None and phase == Phase.ASK:
-        requester = r.seat_or("to_move", None)
+    requester = r.seat_or("requester", r.seat_or("to_move", None) if phase == Phase.ASK else None)
     if requester is None:
         raise PositionError("The position needs 'requester' (whose turn it is).")
     state.requester = requester
-    if phase == Phase.SETUP:
-        if state.turn_no or any(state.areas) or state.discards:
-            raise PositionError("The first look comes before any turn: no turns played, no cards won.")
+    refuse_if(phase == Phase.SETUP and (state.turn_no or any(state.areas) or state.discards),
+              "The first look comes before any turn: no turns played, no cards won.")
     # The turn passes to the left; the last turn's requester stays when the deck ends the game.
     ended = phase == Phase.ADD or r.given("added") or (phase == Phase.OVER and "rows" not in r.description
                                                         and state.turn_no)
     back = state.turn_no - (1 if ended else 0)
-    state.start = (requester - back) % n
-    given = r.seat_or("start", state.start)
-    if given != state.start:
-        raise PositionError(f"After {state.turn_no} turn(s) from {names[given]} it is {names[(given + back) % n]}'s "
-                            f"turn, not {names[requester]}'s: the turn passes to the left.")
-    if phase == Phase.SETUP and state.start != requester:
-        raise PositionError("At the first look the requester is the start player.")
+    state.start = r.agrees("start", (requester - back) % n, f"it is {names[requester]}'s turn after "
+                           f"{state.turn_no} turn(s) passing to the left")
+    refuse_if(phase == Phase.SETUP and state.start != requester, "At the first look the requester is the start player.")
 
 
 def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
@@ -190,70 +133,53 @@ def _exchange(state: _Draft, r: Reader, phase: Phase) -> None:
     in_exchange = phase in (Phase.ANSWER, Phase.TAKE, Phase.COUNTER, Phase.REPLY, *_AFTER_WIN)
     needs_request = in_exchange and not (phase == Phase.ASSIGN and _added_trainer(r))
     if request is None:
-        if needs_request:
-            raise PositionError(f"A '{phase.value}' decision needs the turn's 'request'.")
+        refuse_if(needs_request, f"A '{phase.value}' decision needs the turn's 'request'.")
     else:
-        if phase in (Phase.SETUP, Phase.ASK):
-            raise PositionError(f"There is no request yet at '{phase.value}'.")
-        if not isinstance(request, dict):
-            raise PositionError("'request' must be a JSON object with recipient, slot, ok, answer, "
-                                "counter_slot and counter_ok.")
+        refuse_if(phase in (Phase.SETUP, Phase.ASK), f"There is no request yet at '{phase.value}'.")
+        refuse_if(not isinstance(request, dict), "'request' must be a JSON object with recipient, slot, ok, answer, "
+                                                 "counter_slot and counter_ok.")
         asked = Reader(request, names, REQUEST_FIELDS)
         state.recipient = asked.seat("recipient", "the asked player")
-        if state.recipient == state.requester:
-            raise PositionError("The requester cannot ask themselves: 'recipient' must be another player.")
-        state.slot = _slot(asked.field("slot", int, "the asked slot, 1-4"), "request 'slot'")
-        state.ok = _flag(request, "ok")
-        answer = request.get("answer")
-        if answer not in (None, "yes", "no"):
-            raise PositionError(f"request 'answer' must be \"yes\", \"no\" or null, not {said(answer)}.")
+        refuse_if(state.recipient == state.requester, "The requester cannot ask themselves: 'recipient' must be "
+                  "another player.")
+        state.slot = asked.number("slot", 1, HAND_SIZE) - 1
+        state.ok, state.cok = asked.flag("ok"), asked.flag("counter_ok")
+        answer = asked.word("answer", ("yes", "no", None), None)
         state.answer = None if answer is None else answer == "yes"
-        if state.ok and state.answer is not True and phase != Phase.ANSWER:
-            raise PositionError("An ask with an OK token is answered yes at once: 'answer' must be \"yes\".")
-        counter = request.get("counter_slot")
-        state.cslot = None if counter is None else _slot(counter, "request 'counter_slot'")
-        state.cok = _flag(request, "counter_ok")
+        refuse_if(state.ok and state.answer is not True and phase != Phase.ANSWER, "An ask with an OK token is "
+                  "answered yes at once: 'answer' must be \"yes\".")
+        state.cslot = asked.number("counter_slot", 1, HAND_SIZE) - 1 if asked.given("counter_slot") else None
     won = r.get("won")
     if won is not None:
-        if not isinstance(won, list) or len(won) != 2:
-            raise PositionError("'won' must be [the requester's card, the recipient's card] (null: not won).")
+        refuse_if(not isinstance(won, list) or len(won) != 2, "'won' must be [the requester's card, the "
+                  "recipient's card] (null: not won).")
         state.won_r, state.won_p = (EMPTY if c is None else CARDS.one(c, "'won'") for c in won)
-        for seat, c in ((state.requester, state.won_r), (state.recipient, state.won_p)):
-            if c != EMPTY and seat is not None:
-                _lies_with(state, names, "'won'", seat, c)
-    if phase in _AFTER_WIN and needs_request and (state.won_r == EMPTY or state.won_p == EMPTY):
-        raise PositionError(f"A '{phase.value}' decision comes after both cards are won: 'won' needs both.")
-    if phase == Phase.TAKE and state.won_p == EMPTY:
-        raise PositionError("A 'take' comes after a no: 'won' needs the recipient's card.")
+    pairs = [(s, c) for s, c in ((state.requester, state.won_r), (state.recipient, state.won_p)) if c != EMPTY]
+    for seat, c in ((s, c) for s, c in pairs if s is not None):  # a card won lies in an area or the discards
+        refuse_if(c not in state.areas[seat] and c not in state.discards, f"'won': {CARD_ID[c]} is in neither "
+                  f"{names[seat]}'s play area nor the discards.")
+    refuse_if(phase in _AFTER_WIN and needs_request and EMPTY in (state.won_r, state.won_p),
+              f"A '{phase.value}' decision comes after both cards are won: 'won' needs both.")
+    refuse_if(phase == Phase.TAKE and state.won_p == EMPTY, "A 'take' comes after a no: 'won' needs the "
+              "recipient's card.")
     last = r.get("last_won")
     if last is None:
-        p = state.recipient
-        if state.won_r != EMPTY and state.won_p != EMPTY and p is not None:
-            state.last_won = [(state.requester, state.won_r), (p, state.won_p)]
+        if EMPTY not in (state.won_r, state.won_p) and state.recipient is not None:
+            state.last_won = [(state.requester, state.won_r), (state.recipient, state.won_p)]
     else:
-        if not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last):
-            raise PositionError("'last_won' must be a list of [player, card] pairs.")
+        refuse_if(not isinstance(last, list) or not all(isinstance(x, list) and len(x) == 2 for x in last),
+                  "'last_won' must be a list of [player, card] pairs.")
         state.last_won = [(seat_of(names, s, "'last_won'"), CARDS.one(c, "'last_won'")) for s, c in last]
         for seat, c in state.last_won:
-            _lies_with(state, names, "'last_won'", seat, c)
-    snapshot = r.get("snapshot")
-    if snapshot is not None and (not isinstance(snapshot, list) or len(snapshot) != r.n
-                                 or not all(type(x) is int and x >= 0 for x in snapshot)):
-        raise PositionError("'snapshot' must list each player's play-area size (whole numbers).")
-    state.snapshot = None if snapshot is None else list(snapshot)
+            refuse_if(c not in state.areas[seat] and c not in state.discards, f"'last_won': {CARD_ID[c]} is in "
+                      f"neither {names[seat]}'s play area nor the discards.")
+    state.snapshot = whole_numbers(r.get("snapshot"), "'snapshot'", r.n) if r.given("snapshot") else None
     added = r.get("added")
     if added is not None:
-        if not isinstance(added, list) or len(added) != 2:
-            raise PositionError("'added' must be [player, card].")
+        refuse_if(not isinstance(added, list) or len(added) != 2, "'added' must be [player, card].")
         state.added = (seat_of(names, added[0], "'added'"), CARDS.one(added[1], "'added'"))
-        if state.added[1] not in state.areas[state.added[0]]:
-            raise PositionError(f"'added': {CARD_ID[state.added[1]]} is not in {names[state.added[0]]}'s play area.")
-
-
-def _lies_with(state: _Draft, names: Sequence[str], key: str, seat: int, card: int) -> None:
-    """A card won lies in its winner's play area or the discards."""
-    if card not in state.areas[seat] and card not in state.discards:
-        raise PositionError(f"{key}: {CARD_ID[card]} is in neither {names[seat]}'s play area nor the discards.")
+        refuse_if(state.added[1] not in state.areas[state.added[0]], f"'added': {CARD_ID[state.added[1]]} is not "
+                  f"in {names[state.added[0]]}'s play area.")
 
 
 def _added_trainer(r: Reader) -> bool:
@@ -263,14 +189,13 @@ def _added_trainer(r: Reader) -> bool:
 
 def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     """The pending decision, checked against what the rules let arise."""
-    names = r.names
-    req, p = state.requester, state.recipient
-    if phase != Phase.OVER and "rows" in r.description:
-        raise PositionError("'rows' are only for a game over by five in a row ('decision': 'over').")
+    names, req, p = r.names, state.requester, state.recipient
+    refuse_if(phase != Phase.OVER and "rows" in r.description, "'rows' are only for a game over by five in a row "
+              "('decision': 'over').")
     given = r.get("to_move")
     if phase == Phase.SETUP:
-        if given is not None and (not isinstance(given, list) or not given):
-            raise PositionError("'to_move' for the first look is the list of players still to look.")
+        refuse_if(given is not None and (not isinstance(given, list) or not given), "'to_move' for the first "
+                  "look is the list of players still to look.")
         state.looking = tuple(range(r.n)) if given is None else tuple(sorted(set(r.seats("to_move"))))
         return
     if phase == Phase.OVER:
@@ -281,36 +206,31 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
     if phase in simple:
         kind, seat = simple[phase]
         assert seat is not None
-        if given is not None and seat_of(names, given, "'to_move'") != seat:
-            raise PositionError(f"At '{phase.value}' {names[seat]} decides, not {said(given)}.")
         _check_request(state, phase)
-        state.due.append(kind(seat))
+        state.due.append(kind(r.agrees("to_move", seat, f"the '{phase.value}' is theirs")))
         return
-    if given is None:
-        raise PositionError(f"A '{phase.value}' decision needs 'to_move' (who decides).")
-    seat = seat_of(names, given, "'to_move'")
+    seat = r.seat("to_move", f"who decides at '{phase.value}'")
     if phase == Phase.ADD:
         counts = [state.dcount[s][PLAYGROUND] for s in range(r.n)]
-        if state.family or state.deck or counts[seat] <= max(c for s, c in enumerate(counts) if s != seat):
-            raise PositionError(f"'add' comes only with the deck empty, in full rules, to the player with "
-                                f"strictly the most playground cards; not {names[seat]}.")
+        refuse_if(state.family or state.deck or counts[seat] <= max(c for s, c in enumerate(counts) if s != seat),
+                  f"'add' comes only with the deck empty, in full rules, to the player with strictly the most "
+                  f"playground cards; not {names[seat]}.")
         state.due.append(Adding(seat))
         return
     if phase == Phase.ASSIGN and state.added is not None and state.added[0] == seat and _added_trainer(r):
         t = state.added[1]
         options = tuple(d for d in DISTRICTS if state.dcount[seat][d])
-        if t not in TRAINERS or state.tdist[t - FIRST_TRAINER] >= 0 or not options or state.deck:
-            raise PositionError("An added Trainer is placed at the end, unassigned, with a district to go to.")
+        refuse_if(t not in TRAINERS or state.tdist[t - FIRST_TRAINER] >= 0 or not options or state.deck,
+                  "An added Trainer is placed at the end, unassigned, with a district to go to.")
         state.due.append(PlacingTrainer(seat, trainer=t, districts=options, added=True))
         return
-    if seat not in (req, p):
-        raise PositionError(f"A '{phase.value}' decision belongs to the requester or the recipient, not "
-                            f"{names[seat]}.")
+    refuse_if(seat not in (req, p), f"A '{phase.value}' decision belongs to the requester or the recipient, not "
+                                    f"{names[seat]}.")
     c = state.won_r if seat == req else state.won_p  # the card just won
     if phase == Phase.ASSIGN:
         t = CARDS.one(r.field("trainer", str, "the Trainer to place"), "'trainer'")
-        if t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - FIRST_TRAINER] >= 0:
-            raise PositionError(f"'trainer' must be an unassigned Trainer in {names[seat]}'s play area.")
+        refuse_if(t not in TRAINERS or t not in state.areas[seat] or state.tdist[t - FIRST_TRAINER] >= 0,
+                  f"'trainer' must be an unassigned Trainer in {names[seat]}'s play area.")
         if r.get("later") is True:
             d = DISTRICT[c]
             if d < 0 or state.dcount[seat][d] != 1 + sum(1 for x in TRAINERS if state.tdist[x - FIRST_TRAINER] == d
@@ -320,26 +240,22 @@ def _decision(state: _Draft, r: Reader, phase: Phase) -> None:
             state.due.append(PlacingTrainer(seat, trainer=t, districts=(d,), opened=d))
             return
         options = tuple(d for d in DISTRICTS if state.dcount[seat][d])
-        if t != c or not options:
-            raise PositionError(f"{names[seat]} places a Trainer they have just won, with a district to go "
-                                f"to (or set 'later').")
+        refuse_if(t != c or not options, f"{names[seat]} places a Trainer they have just won, with a district to go "
+                                         "to (or set 'later').")
         state.due.append(PlacingTrainer(seat, trainer=t, districts=options))
         return
-    if state.family:
-        raise PositionError(f"Family rules have no '{phase.value}' decision.")
+    refuse_if(state.family, f"Family rules have no '{phase.value}' decision.")
     if phase == Phase.DISCARD:
         snap = state.snapshot
         if NUMBER[c] < 10 or snap is None:
             raise PositionError("A discard follows a 10 or 11 just won, with the 'snapshot' of play-area sizes.")
-        mine = snap[seat]
-        most = max(x for s, x in enumerate(snap) if s != seat)
-        if not (mine > most or (NUMBER[c] == 11 and mine == most)):
-            raise PositionError(f"{names[seat]}'s {NUMBER[c]} with {mine} cards against {most} makes no discard.")
+        mine, most = snap[seat], max(x for s, x in enumerate(snap) if s != seat)
+        refuse_if(not (mine > most or (NUMBER[c] == 11 and mine == most)), f"{names[seat]}'s {NUMBER[c]} with "
+                  f"{mine} cards against {most} makes no discard.")
         state.due.append(Discarding(seat, card=c, count=mine))
         return
-    if NUMBER[c] != (3 if phase == Phase.SWAP else 4):
-        raise PositionError(f"A '{phase.value}' follows a {3 if phase == Phase.SWAP else 4} just won, not "
-                            f"{CARD_ID[c]}.")
+    refuse_if(NUMBER[c] != (3 if phase == Phase.SWAP else 4), f"A '{phase.value}' follows a "
+              f"{3 if phase == Phase.SWAP else 4} just won, not {CARD_ID[c]}.")
     state.due.append(Swapping(seat, card=c) if phase == Phase.SWAP else Peeking(seat, card=c))
 
 
@@ -365,89 +281,59 @@ def _check_request(state: _Draft, phase: Phase) -> None:
 def _over(state: _Draft, r: Reader) -> None:
     state.over = True
     rows = r.get("rows", [])
-    if not isinstance(rows, list):
-        raise PositionError("'rows' must be a list of {seat, district, low, high}.")
+    refuse_if(not isinstance(rows, list), "'rows' must be a list of {seat, district, low, high}.")
     for raw in rows:
-        if not isinstance(raw, dict):
-            raise PositionError("Each of 'rows' is {\"seat\", \"district\", \"low\", \"high\"}.")
+        refuse_if(not isinstance(raw, dict), "Each of 'rows' is {\"seat\", \"district\", \"low\", \"high\"}.")
         row = Reader(raw, r.names, ROW_FIELDS)
-        seat = seat_of(r.names, row.field("seat", (int, str)), "row 'seat'")
-        district = row.field("district", str)
-        if district not in _DISTRICT_OF:
-            raise PositionError(f"row 'district' must be one of {', '.join(DISTRICT_NAMES)}.")
-        low, high = row.field("low", int), row.field("high", int)
-        d = _DISTRICT_OF[district]
+        seat, district = row.seat("seat"), row.word("district", DISTRICT_NAMES)
+        low, high, d = row.field("low", int), row.field("high", int), _DISTRICT_OF[district]
         row_mask = ((1 << 5) - 1) << (low - 1) if 1 <= low <= 7 and high == low + 4 else 0
         missing = bin(row_mask & ~state.nmask[seat][d]).count("1")
-        if not row_mask or missing > (1 if state.vers[seat][d] else 0):
-            raise PositionError(f"{r.names[seat]} has no five in a row {low}-{high} in the {district}.")
+        refuse_if(not row_mask or missing > (1 if state.vers[seat][d] else 0), f"{r.names[seat]} has no five in a "
+                  f"row {low}-{high} in the {district}.")
         state.rows.append((seat, d, low, high))
-    if not state.rows and state.deck:
-        raise PositionError("A game is over by five in a row ('rows') or with the deck empty.")
+    refuse_if(not state.rows and state.deck, "A game is over by five in a row ('rows') or with the deck empty.")
 
 
-def _check_cards_won(state: _Draft) -> None:
-    """Every turn wins two cards, into the play areas (a 10 or 11 may
-    discard one from there): the areas and discards hold those of the turns
-    played and this turn's won so far (and the playground card added),
-    give or take the last turn's two (counted as played once the deck ends
-    the game)."""
-    won = (state.won_r != EMPTY) + (state.won_p != EMPTY)
+def _check_won(state: _Draft, names: Sequence[str], phase: Phase) -> None:
+    """Every turn wins two cards, into the play areas (a 10 or 11 may discard one from there): the areas and
+    discards hold those of the turns played and this turn's won so far (and the playground card added), give or
+    take the last turn's two (counted as played once the deck ends the game). OK tokens come from the 2s won,
+    discards from the 10s and 11s won; family rules have neither. Empty slots only where a card has left this turn
+    before the refill, at the end, or with the deck empty."""
+    won_now = (state.won_r != EMPTY) + (state.won_p != EMPTY)
     out = sum(len(a) for a in state.areas) + len(state.discards) - (state.added is not None)
-    most = 2 * state.turn_no + won
-    if out > most:
-        raise PositionError(f"The play areas and discards hold {out} won card(s), more than the {most} that "
-                            f"{state.turn_no} turn(s) played and {won} card(s) won this turn give: every turn "
-                            "wins two cards.")
-    if out < most - 2:
-        raise PositionError(f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
-                            f"played have won at least {most - 2}: every turn wins two cards.")
-
-
-def _check_abilities(state: _Draft, names: Sequence[str]) -> None:
-    """OK tokens come from the 2s won, discards from the 10s and 11s won;
-    family rules have neither."""
+    most = 2 * state.turn_no + won_now
+    refuse_if(out > most, f"The play areas and discards hold {out} won card(s), more than the {most} that "
+              f"{state.turn_no} turn(s) played and {won_now} card(s) won this turn give: every turn wins two cards.")
+    refuse_if(out < most - 2, f"The play areas and discards hold {out} won card(s), but {state.turn_no} turn(s) "
+              f"played have won at least {most - 2}: every turn wins two cards.")
     won = [c for a in state.areas for c in a] + state.discards
     if state.added is not None:
         won.remove(state.added[1])  # (an added card has no ability)
     taken = OK_TOKENS - state.supply  # held or spent
     twos = sum(1 for c in won if NUMBER[c] == 2)
-    if state.family and (taken or state.discards):
-        raise PositionError("Family rules have no OK tokens and no discards: the tokens stay in the supply.")
-    if taken > twos:
-        raise PositionError(f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: "
-                            "a token comes from winning a 2.")
+    refuse_if(state.family and (taken or state.discards), "Family rules have no OK tokens and no discards: the "
+              "tokens stay in the supply.")
+    refuse_if(taken > twos, f"{taken} OK token(s) have left the supply, but only {twos} 2(s) have been won: a token "
+              "comes from winning a 2.")
     for s, held in enumerate(state.tokens):
         mine = sum(1 for c in state.areas[s] if NUMBER[c] == 2) + sum(1 for c in state.discards if NUMBER[c] == 2)
-        if held > mine:
-            raise PositionError(f"{names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
+        refuse_if(held > mine, f"{names[s]} holds {held} OK token(s) but has won {mine} 2(s) at most.")
     high = sum(1 for c in won if NUMBER[c] >= 10)
-    if len(state.discards) > high:
-        raise PositionError(f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or 11(s) have "
-                            "been won: a discard follows winning one.")
-
-
-def _check_empty_slots(state: _Draft, names: Sequence[str], phase: Phase) -> None:
-    """Empty slots only where a card has left this turn before the refill,
-    at the end, or with the deck empty."""
-    if not state.deck or phase in (Phase.OVER, Phase.ADD):
-        return
-    allowed: set[int] = set()
-    if phase in (Phase.TAKE, Phase.ASSIGN, Phase.DISCARD):
-        allowed = {s for s in (state.requester, state.recipient) if s is not None}
+    refuse_if(len(state.discards) > high, f"{len(state.discards)} card(s) are discarded, but only {high} 10(s) or "
+              "11(s) have been won: a discard follows winning one.")
+    refill = state.deck and phase not in (Phase.OVER, Phase.ADD)
+    left = (state.requester, state.recipient) if phase in (Phase.TAKE, Phase.ASSIGN, Phase.DISCARD) else ()
     for s, hand in enumerate(state.hands):
-        if EMPTY in hand and s not in allowed:
-            raise PositionError(f"{names[s]}'s hand has an empty slot, but the refill has filled it "
-                                f"(the deck is not empty).")
+        refuse_if(refill and EMPTY in hand and s not in left, f"{names[s]}'s hand has an empty slot, but the refill "
+                  "has filled it (the deck is not empty).")
 
 
 def describe_position(state: BlindBusinessState) -> dict[str, Any]:
     """The description ``build_position`` takes back (every field written)."""
     names, phase, due = state.names, state.phase, state.decisions.current()
-
-    def won(c: int) -> str | None:
-        return None if c == EMPTY else CARD_ID[c]
-
+    won: Callable[[int], str | None] = lambda c: None if c == EMPTY else CARD_ID[c]
     out: dict[str, Any] = {
         "turns_played": state.turn_no, "start": names[state.start], "requester": names[state.requester],
         "decision": phase.value, "hands": [[won(c) for c in hand] for hand in state.hands],
@@ -457,8 +343,7 @@ def describe_position(state: BlindBusinessState) -> dict[str, Any]:
         "deck": CARDS.out(state.deck), "removed": CARDS.out(state.removed),
         "last_won": [[names[s], CARD_ID[c]] for s, c in state.last_won],
         "snapshot": None if state.snapshot is None else list(state.snapshot),
-        "added": None if state.added is None else [names[state.added[0]], CARD_ID[state.added[1]]],
-    }
+        "added": None if state.added is None else [names[state.added[0]], CARD_ID[state.added[1]]]}
     if state.recipient is not None and state.slot is not None:
         out["request"] = {
             "recipient": names[state.recipient], "slot": state.slot + 1, "ok": state.ok,

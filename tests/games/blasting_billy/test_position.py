@@ -144,8 +144,7 @@ def test_a_bad_seat_is_refused():
 def test_a_decision_the_game_does_not_have_is_refused():
     d = fresh()
     d["decision"] = "claim"
-    refused(d, "The only decision in Blasting Billy is 'play' (a card to Billy, into your loot or into the "
-               "box), not 'claim'.")
+    refused(d, "'decision' must be one of 'play', null, not 'claim'.")
 
 
 def test_a_decision_after_the_end_is_refused():
@@ -158,7 +157,7 @@ def test_a_finished_game_with_cards_in_hand_is_refused():
     d = fresh()
     d["to_move"], d["last_drawer"] = None, "Ann"
     del d["decision"]
-    refused(d, "Ann still holds cards, but the game is over ('to_move' is null): every hand went into the box.")
+    refused(d, "'hands' must be empty once the game is over ('to_move' is null): every hand went into the box.")
 
 
 def test_a_last_drawer_before_the_last_draw_is_refused():
@@ -171,7 +170,7 @@ def test_a_last_drawer_before_the_last_draw_is_refused():
 def test_a_start_player_that_does_not_fit_the_turn_is_refused():
     d = fresh()
     d["start"] = "Bob"
-    refused(d, "Ann played first, not Bob: with 0 cards played, whose turn it is says so.")
+    refused(d, "'start' must be Ann, not Bob: with 0 cards played, whose turn it is says so.")
 
 
 def test_the_wrong_number_of_hands_is_refused():
@@ -189,7 +188,7 @@ def test_a_last_drawer_the_cards_played_contradict_is_refused():
     d = positions.describe(SPEC, state)
     drawer = d["last_drawer"]
     d["last_drawer"] = "Bob" if drawer == "Ann" else "Ann"
-    refused(d, f"{drawer} drew the last card, not {d['last_drawer']}: with 42 cards played and "
+    refused(d, f"'last_drawer' must be {drawer}, not {d['last_drawer']}: with 42 cards played and "
                f"{d['to_move']} to move.")
 
 

@@ -131,7 +131,7 @@ def test_a_bad_seat_is_refused():
 def test_a_missing_required_field_is_refused():
     d = start()
     del d["decision"]
-    assert error(d) == "The position needs 'decision' (pass, play, claim, spend or over)."
+    assert error(d) == "The position needs 'decision' (one of 'pass', 'play', 'claim', 'spend', 'over')."
 
 
 def test_a_to_move_that_does_not_match_is_refused():

@@ -126,8 +126,9 @@ def test_a_bad_seat_is_refused():
 
 def test_too_many_ok_tokens_are_refused():
     message = refused({"requester": "Ann", "hands": PLAIN, "tokens": [3, 1], "supply": 1})
-    assert message == ("OK tokens held (4) and in the supply (1) must be whole numbers adding up to at "
-                       "most 4.")
+    assert message == "'supply' must be a whole number 0-0, not 1."
+    assert refused({"requester": "Ann", "hands": PLAIN, "tokens": [3, 2]}) == (
+        "The players hold 5 OK tokens; the game has 4.")
 
 
 @pytest.mark.parametrize("description,expected", [
@@ -220,7 +221,7 @@ def test_the_requester_is_the_start_player_moved_left_once_a_turn():
                    "turns_played": 2, "start": "Bob"}
     assert built(description).start == 1
     assert refused({**description, "requester": "Ann"}) == (
-        "After 2 turn(s) from Bob it is Bob's turn, not Ann's: the turn passes to the left.")
+        "'start' must be Ann, not Bob: it is Ann's turn after 2 turn(s) passing to the left.")
     assert built({**description, "turns_played": 3, "areas": [["PG7", "PG8", "PG9"], ["BW5", "BW4", "BW3"]],
                   "requester": "Ann"}).start == 1
 

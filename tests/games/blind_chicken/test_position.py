@@ -145,7 +145,7 @@ def test_a_seat_that_is_not_at_the_table_is_refused():
 def test_an_unknown_decision_is_refused():
     d = fresh()
     d["decision"] = "bid"
-    assert refused(d) == "'decision' must be one of arrange, play, aside, none, not 'bid'."
+    assert refused(d) == "'decision' must be one of 'arrange', 'play', 'aside', 'none', not 'bid'."
 
 
 def test_a_set_aside_without_an_earlier_trick_cannot_arise():
@@ -170,14 +170,14 @@ def test_the_wrong_seat_to_play_is_refused():
     state = last_tricks([[37, 30], [32, 31], [59, 58]], leader=0)
     d = SPEC.describe_position(state)
     d["to_move"] = "P1"
-    assert refused(d) == "It is P0's turn, not P1's."
+    assert refused(d) == "'to_move' must be P0, not P1: it is their turn."
 
 
 def test_a_first_trick_led_by_anyone_but_the_player_after_the_dealer_cannot_arise():
     d = fresh()
     d["decision"], d["dealer"], d["leader"] = "play", "P0", "P2"
     del d["to_move"]
-    assert refused(d) == "The player after the dealer leads the first trick: P1, not P2."
+    assert refused(d) == "'leader' must be P1, not P2: the player after the dealer leads the first trick."
 
 
 def test_a_hand_after_the_match_has_ended_cannot_arise():

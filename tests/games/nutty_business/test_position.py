@@ -214,7 +214,7 @@ def test_position_a_finished_game_needs_a_player_without_cards():
 
 def test_position_a_turn_needs_the_player_to_move():
     assert refused({k: v for k, v in TURN.items() if k != "to_move"}) == (
-        "The position needs 'to_move' (whose turn it is) for decision 'play'.")
+        "The position needs 'to_move' (whose turn it is, for decision 'play').")
 
 
 # ----- what the turns played so far imply (positions no game can reach)
