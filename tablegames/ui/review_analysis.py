@@ -74,7 +74,7 @@ def run(app: App[Any], record: MatchRecord, path: Path | None, record_bytes: byt
         worker = get_current_worker()
 
         def step(n: int, total: int) -> None:
-            if worker.is_cancelled:  # the app is closing: stop at this move
+            if worker.is_cancelled or not app.is_running:  # the app is closing: stop at this move
                 raise _Stopped
             app.call_from_thread(progress, n, total)
 
