@@ -7,18 +7,16 @@ At every decision the phone's screen draws exactly the seat's own view."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
-
 import pytest
 
 from tablegames.core import registry
 from tablegames.core.match import Match
 from tablegames.core.seats import Seat
 from tablegames.table.owner import KitchenTable
-from tablegames.table.phone_app import NoticeScreen, PhoneApp
+from tablegames.table.phone_app import NoticeScreen
 from tablegames.ui.game_screen import GameScreen
 from tests.fixtures import click_driver_of
+from tests.table.channel_pair import phone_on_a_socket_pair
 from tests.ui.helpers import SIZE, screen_text, wait_for
 from tests.ui.test_clicks_only import tapper
 
@@ -36,13 +34,8 @@ async def test_a_whole_match_on_a_phone_by_taps_shows_only_the_seats_own_view(sp
     assert decide is not None
     match = kim_and_bots(spec)
     table = KitchenTable(match, "127.0.0.1", 0)
-    ours, theirs = socket.socketpair()
-    owner_reader, owner_writer = await asyncio.open_connection(sock=ours)
-    phone_reader, phone_writer = await asyncio.open_connection(sock=theirs)
-    app = PhoneApp(phone_reader, phone_writer, bot_delay=0, handover_guard=0)
-    app.animation_level = "none"
     match.run_bots()
-    serving = asyncio.create_task(table.serve_phone(table.seats[0], owner_reader, owner_writer))
+    app, stop = await phone_on_a_socket_pair(table, 0)
     moves = 0
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -77,5 +70,4 @@ async def test_a_whole_match_on_a_phone_by_taps_shows_only_the_seats_own_view(sp
             await wait_for(pilot, lambda: "The game is over" in screen_text(app), "the phone's last screen")
             assert moves >= 3
     finally:
-        serving.cancel()
-        owner_writer.close()
+        stop()

@@ -16,8 +16,8 @@ from tablegames.core.hint import HintBudget
 from tablegames.core.match import Match
 from tablegames.core.seats import Seat
 from tablegames.table.owner import KitchenTable
-from tablegames.table.phone_app import PhoneApp
 from tablegames.ui.game_screen import GameScreen
+from tests.table.channel_pair import phone_on_a_socket_pair
 from tests.ui.helpers import SIZE, screen_text, wait_for
 
 HINT = "% to win)."
@@ -32,10 +32,7 @@ async def test_a_phones_hint_shows_on_that_phone_and_travels_down_no_other_seats
     match = Match.new("blind-chicken", [Seat("Kim", phone=True), Seat("Lee", phone=True), Seat("Bot", "heuristic")],
                       {"hands": 1}, seed=3, autosave=False, hints=True)
     table = KitchenTable(match, "127.0.0.1", 0)
-    kim_owner, kim_phone = socket.socketpair()
     lee_owner, lee_phone = socket.socketpair()
-    owner_reader, owner_writer = await asyncio.open_connection(sock=kim_owner)
-    phone_reader, phone_writer = await asyncio.open_connection(sock=kim_phone)
     lee_owner_reader, lee_owner_writer = await asyncio.open_connection(sock=lee_owner)
     lee_reader, lee_writer = await asyncio.open_connection(sock=lee_phone)
     lee_heard: list[dict] = []
@@ -44,10 +41,8 @@ async def test_a_phones_hint_shows_on_that_phone_and_travels_down_no_other_seats
         while line := await lee_reader.readline():
             lee_heard.append(json.loads(line))
 
-    app = PhoneApp(phone_reader, phone_writer, bot_delay=0, handover_guard=0)
-    app.animation_level = "none"
-    tasks = [asyncio.create_task(table.serve_phone(table.seats[0], owner_reader, owner_writer)),
-             asyncio.create_task(table.serve_phone(table.seats[1], lee_owner_reader, lee_owner_writer)),
+    app, stop = await phone_on_a_socket_pair(table, 0)
+    tasks = [asyncio.create_task(table.serve_phone(table.seats[1], lee_owner_reader, lee_owner_writer)),
              asyncio.create_task(listen_as_lee())]
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -66,6 +61,7 @@ async def test_a_phones_hint_shows_on_that_phone_and_travels_down_no_other_seats
             assert match.record.hints == [1, 1, 0]
             assert screen_text(app).count(HINT) == 1  # Kim's phone: her hint only
     finally:
+        stop()
         for task in tasks:
             task.cancel()
     stale, lees = [m["hint"] for m in lee_heard if m["type"] == "hint"]
@@ -78,12 +74,7 @@ async def test_a_phone_of_a_match_without_hints_offers_no_hint():
     match = Match.new("blind-chicken", [Seat("Kim", phone=True), Seat("Bot", "heuristic"), Seat("Bo", "heuristic")],
                       {"hands": 1}, seed=3, autosave=False)
     table = KitchenTable(match, "127.0.0.1", 0)
-    ours, theirs = socket.socketpair()
-    owner_reader, owner_writer = await asyncio.open_connection(sock=ours)
-    phone_reader, phone_writer = await asyncio.open_connection(sock=theirs)
-    app = PhoneApp(phone_reader, phone_writer, bot_delay=0, handover_guard=0)
-    app.animation_level = "none"
-    serving = asyncio.create_task(table.serve_phone(table.seats[0], owner_reader, owner_writer))
+    app, stop = await phone_on_a_socket_pair(table, 0)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.my_turn(),
@@ -93,4 +84,4 @@ async def test_a_phone_of_a_match_without_hints_offers_no_hint():
             await pilot.pause(0.2)
             assert HINT not in screen_text(app) and match.record.hints is None
     finally:
-        serving.cancel()
+        stop()

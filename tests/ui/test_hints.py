@@ -32,6 +32,14 @@ def hints_match(spec: GameSpec, seed: int = 1, hints: bool = True) -> Match:
     return Match.new(spec.id, seats, {}, seed=seed, autosave=False, hints=hints)
 
 
+def at_first_human_decision(game: str, hints: bool = True) -> Match:
+    """A match of ``game`` (hints on unless told), its first human at the keyboard."""
+    match = hints_match(registry.get(game), hints=hints)
+    match.run_bots()
+    match.take_keyboard(match.next_human())
+    return match
+
+
 def footer_keys(app) -> str:
     return screen_text(app).splitlines()[-1]
 
@@ -71,11 +79,8 @@ async def test_a_hint_shows_only_on_its_players_screen_through_a_whole_match(spe
 
 
 async def test_h_is_offered_only_in_a_match_with_hints_on_and_only_to_the_seat_deciding():
-    spec = registry.get("blind-chicken")
     for hints in (False, True):
-        match = hints_match(spec, hints=hints)
-        match.run_bots()
-        match.take_keyboard(match.next_human())
+        match = at_first_human_decision("blind-chicken", hints)
         app = make_app(match)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
@@ -90,9 +95,7 @@ async def test_h_is_offered_only_in_a_match_with_hints_on_and_only_to_the_seat_d
 
 async def test_a_hint_asked_and_then_a_move_made_leaves_the_screen_with_the_move():
     spec = registry.get("nutty-business")
-    match = hints_match(spec)
-    match.run_bots()
-    match.take_keyboard(match.next_human())
+    match = at_first_human_decision(spec.id)
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -171,10 +174,7 @@ async def test_after_a_refused_move_the_rules_page_opens_at_the_rule_for_that_mo
 async def test_after_a_hint_the_rules_page_opens_at_that_kind_of_move_and_with_no_hint_at_the_top():
     from tablegames.ui.rules_screen import RulesScreen
 
-    spec = registry.get("nutty-business")
-    match = hints_match(spec)
-    match.run_bots()
-    match.take_keyboard(match.next_human())
+    match = at_first_human_decision("nutty-business")
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
