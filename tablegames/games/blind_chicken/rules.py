@@ -185,7 +185,7 @@ class BlindChickenState(BaseState):
         winner = self.trick_seats[cards.index(max(cards))]  # no two cards are equal
         trick = tuple(cards)
         self.taken[winner].append(trick)
-        if self._open is not None:  # (the update in its own method: inline, 6% dearer random playouts)
+        if self._open is not None:  # (only once the hand has been viewed)
             self._add_open(winner, trick)
         self.last_trick = (winner, trick)
         self.trick_cards = []
