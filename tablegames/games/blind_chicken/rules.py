@@ -17,7 +17,7 @@ from the queue, never kept on the side.
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Mapping, Sequence
+from typing import ClassVar, Mapping, Sequence, cast
 
 from tablegames.core.game import IllegalAction, Result
 from tablegames.core.state import BaseState, LogLine, handles
@@ -25,7 +25,7 @@ from tablegames.core.turns import next_seats
 from tablegames.core.words import plural
 from tablegames.games.blind_chicken import INFO
 from tablegames.games.blind_chicken.cards import DECK_SIZE, LOWEST_CARD, card_id, trick_score
-from tablegames.games.blind_chicken.view import BlindChickenView, build_view
+from tablegames.games.blind_chicken.view import BlindChickenView, OpenTrick, build_view, open_trick, open_tricks
 from tablegames.games.blind_chicken.vocab import (
     ASIDE,
     KEEP_ALL,
@@ -71,6 +71,10 @@ class BlindChickenState(BaseState):
     trick_seats: list[int]  # who played each of them
     taken: list[list[tuple[int, ...]]]  # each seat's tricks this hand, in taking order
     last_trick: tuple[int, tuple[int, ...]] | None  # (winner, cards) of the last trick taken this hand
+    # ``taken`` as the table sees it (view.py), made at the first view of a
+    # hand and kept up as tricks are taken; None until then. Immutable, so
+    # a copy shares it.
+    _open: tuple[tuple[OpenTrick, ...], ...] | None
 
     def __init__(self, names: Sequence[str], rng: random.Random, *, target: int, hand_limit: int, dealer: int,
                  hand_no: int, hand_scores: list[list[int]], hands: list[list[int]],
@@ -93,6 +97,7 @@ class BlindChickenState(BaseState):
         self.scores = list(map(sum, zip(*hand_scores))) if hand_scores else [0] * n
         self.hands = list(map(list, hands))
         self.taken = list(map(list, taken))
+        self._open = None  # (an attribute of every state: a shared-key layout)
         self.leader = leader
         self.trick_cards = list(trick)
         self.trick_seats = [(leader + i) % n for i in range(len(trick))]
@@ -107,7 +112,19 @@ class BlindChickenState(BaseState):
 
     @property
     def phase(self) -> Phase:
-        return Phase(self.due_phase())
+        # The due decision's PHASE is a Phase (vocab.py), the final one too.
+        return cast(Phase, self.due_phase())
+
+    def _add_open(self, winner: int, trick: tuple[int, ...]) -> None:
+        opened = self._open
+        assert opened is not None
+        self._open = (*opened[:winner], (*opened[winner], open_trick(trick)), *opened[winner + 1:])
+
+    def open_taken(self) -> tuple[tuple[OpenTrick, ...], ...]:
+        opened = self._open
+        if opened is None:
+            opened = self._open = open_tricks(self.taken)
+        return opened
 
     # ----- the course of a hand
     def _deal(self) -> None:
@@ -118,6 +135,7 @@ class BlindChickenState(BaseState):
         self.trick_cards = []
         self.trick_seats = []
         self.taken = [[] for _ in range(n)]
+        self._open = None
         self.last_trick = None
         self.decisions.push_together(_ARRANGE[:n])
 
@@ -167,6 +185,8 @@ class BlindChickenState(BaseState):
         winner = self.trick_seats[cards.index(max(cards))]  # no two cards are equal
         trick = tuple(cards)
         self.taken[winner].append(trick)
+        if self._open is not None:  # (only once the hand has been viewed)
+            self._add_open(winner, trick)
         self.last_trick = (winner, trick)
         self.trick_cards = []
         self.trick_seats = []
@@ -237,7 +257,7 @@ class BlindChickenState(BaseState):
     # The hand on the table ("Hand 2"; the last one once over): the view's
     # count, and the spec's stage (search bots play out only to its end).
     def stage(self) -> int:
-        return self.hand_no if self.phase == Phase.OVER else self.hand_no + 1
+        return self.hand_no if self.decisions.current() is None else self.hand_no + 1
 
     def standings(self) -> tuple[int, ...]:
         return tuple(self.scores)

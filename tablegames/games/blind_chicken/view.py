@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict
 
 from tablegames.games.blind_chicken import INFO
-from tablegames.games.blind_chicken.cards import EGGS, LOWEST_CARD, card_id, trick_score
-from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY
+from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, card_id, trick_score
+from tablegames.games.blind_chicken.vocab import ASIDE, ORDER, OVER, PLAY, Phase
 
 if TYPE_CHECKING:
     from tablegames.games.blind_chicken.rules import BlindChickenState
@@ -49,38 +49,58 @@ class BlindChickenView(TypedDict):
     hand_scores: list[list[int]]
 
 
+# Every card's id, made once (the view is built at every decision of every
+# playout of the search bot: core/search.py).
+_ID: tuple[str, ...] = tuple(card_id(c) for c in range(DECK_SIZE))
+_card_ids = _ID.__getitem__
+
+# A taken trick as the table sees it: (size, chickens' ids, score).
+OpenTrick = tuple[int, tuple[str, ...], int]
+
+
+def open_trick(trick: tuple[int, ...]) -> OpenTrick:
+    return len(trick), tuple(_ID[c] for c in trick if EGGS[c]), trick_score(trick)
+
+
+def open_tricks(taken: list[list[tuple[int, ...]]]) -> tuple[tuple[OpenTrick, ...], ...]:
+    """Each seat's taken tricks as the table sees them (the state keeps them
+    between views: they change only when a trick is taken)."""
+    return tuple(tuple(map(open_trick, tricks)) for tricks in taken)
+
+
 def build_view(state: BlindChickenState, seat: int | None) -> BlindChickenView:
     """``seat``'s view of ``state`` (None: the public table)."""
     n = state.n
     phase = state.phase
     movers = state.to_move()
     last = state.last_trick
+    opened = state.open_taken()
     return {
         "game": INFO.id,
         "seat": seat,
         "names": list(state.names),
-        "phase": phase.value,
-        "hand_no": state.stage(),
+        "phase": _VALUE[phase],
+        "hand_no": state.hand_no if phase is OVER else state.hand_no + 1,  # state.stage()
         "hand_limit": state.hand_limit,
         "target": state.target,
         "dealer": state.dealer,
         "leader": state.leader,
-        "turn": movers[0] if phase in (PLAY, ASIDE) else None,
+        "turn": movers[0] if phase is PLAY or phase is ASIDE else None,
         "lowest_card": LOWEST_CARD[n],
-        "hand": None if seat is None else [card_id(c) for c in state.hands[seat]],
-        "hand_sizes": [len(h) for h in state.hands],
+        "hand": None if seat is None else list(map(_card_ids, state.hands[seat])),
+        "hand_sizes": list(map(len, state.hands)),
         # Only while arranging does anyone still have to: the seats left to decide.
-        "ordered": [phase != ORDER or s not in movers for s in range(n)],
-        "trick": [(s, card_id(c)) for s, c in zip(state.trick_seats, state.trick_cards)],
+        "ordered": [s not in movers for s in range(n)] if phase is ORDER else [True] * n,
+        "trick": list(zip(state.trick_seats, map(_card_ids, state.trick_cards))),
         "last_trick": None if last is None else {
             "winner": last[0],
-            "cards": [card_id(c) for c in last[1]],
+            "cards": list(map(_card_ids, last[1])),
         },
-        "taken": [
-            [{"size": len(t), "chickens": [card_id(c) for c in t if EGGS[c]],
-              "score": trick_score(t)} for t in state.taken[s]]
-            for s in range(n)
-        ],
+        "taken": [[{"size": size, "chickens": list(chickens), "score": score}
+                   for size, chickens, score in tricks] for tricks in opened],
         "scores": list(state.scores),
-        "hand_scores": [list(h) for h in state.hand_scores],
+        "hand_scores": list(map(list, state.hand_scores)),
     }
+
+
+_VALUE = {phase: phase.value for phase in Phase}
