@@ -213,6 +213,10 @@ class SearchBot(BaseBot):
 
     def choose(self, view: Mapping[str, Any] | None, legal: Sequence[Any],
                rng: random.Random) -> Any:
+        # In an order of its own: the rules' order may follow the real deal
+        # (the hidden cards), and two states the seat cannot tell apart must
+        # get the same move (core/analysis.py's judge sorts them so too).
+        legal = sorted(legal, key=str)
         if len(legal) == 1 or view is None:
             # Nothing to weigh: answered at once, whatever the budget.
             if self._adviser is not None and view is not None:

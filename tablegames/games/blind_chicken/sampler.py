@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
+from tablegames.games.blind_chicken.bot import arrange
 from tablegames.games.blind_chicken.cards import DECK_SIZE, EGGS, LOWEST_CARD, card_number
 from tablegames.games.blind_chicken.rules import BlindChickenState
 from tablegames.games.blind_chicken.vocab import OVER, Phase
@@ -13,8 +14,9 @@ from tablegames.games.blind_chicken.vocab import OVER, Phase
 
 def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> BlindChickenState:
     """The other hands and the plain (chicken-less) cards of taken tricks
-    are re-dealt from the cards the seat has not seen. A seat's view says
-    all it knows, so ``memory`` is not needed."""
+    are re-dealt from the cards the seat has not seen, a rival who has
+    arranged but not played in the shape a player gives its hand. A seat's
+    view says all it knows, so ``memory`` is not needed."""
     seat = view["seat"]
     n = len(view["names"])
     seed = rng.randrange(2**31)
@@ -49,8 +51,15 @@ def sample(view: Mapping[str, Any], rng: random.Random, memory: Any = None) -> B
             hands.append(list(own))
         else:
             size = view["hand_sizes"][s]
-            hands.append(rest[:size])
+            dealt = rest[:size]
             rest = rest[size:]
+            # A rival who has arranged and not played yet holds its hand as
+            # the normal player arranges it (bot.py: highest cards at both
+            # ends). Once it has played, its ends are cut to what it played
+            # from them, which the view does not show: arranging the rest
+            # anyway put high cards at ends the history ruled out (docs/bots.md).
+            full = size == (DECK_SIZE - LOWEST_CARD[n]) // n
+            hands.append(list(arrange(dealt)) if view["ordered"][s] and full else dealt)
     return BlindChickenState(
         view["names"], random.Random(seed), target=view["target"], hand_limit=view["hand_limit"], dealer=view["dealer"],
         hand_no=view["hand_no"] - (0 if phase == OVER else 1), hand_scores=view["hand_scores"],
