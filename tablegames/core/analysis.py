@@ -151,16 +151,16 @@ def judge(spec: GameSpec, state: GameState, seat: int, played: Any,
     bot_rng = random.Random(rng.random())
     best = bot.choose(view, legal, bot_rng) if len(legal) > 1 else played
     candidates = [played] if best == played else [played, best]
-    chances, spread = _chances(spec, view, seat, candidates, memory, bot.playout_policy,
-                               max(1, iterations // len(candidates)), random.Random(rng.random()))
-    if len(candidates) == 1 or chances[1] <= chances[0]:
-        return played, chances[0], chances[0], 0.0
-    return best, chances[0], chances[1], spread
+    found, spread = chances(spec, view, seat, candidates, memory, bot.playout_policy,
+                            max(1, iterations // len(candidates)), random.Random(rng.random()))
+    if len(candidates) == 1 or found[1] <= found[0]:
+        return played, found[0], found[0], 0.0
+    return best, found[0], found[1], spread
 
 
-def _chances(spec: GameSpec, view: Mapping[str, Any], seat: int, candidates: Sequence[Any], memory: Any,
-             policy: Callable[[], Bot], worlds: int, rng: random.Random) -> tuple[list[float], float]:
-    """Each candidate's share of wins over the same re-deals and playouts
+def chances(spec: GameSpec, view: Mapping[str, Any], seat: int, candidates: Sequence[Any], memory: Any,
+            policy: Callable[[], Bot], worlds: int, rng: random.Random) -> tuple[list[float], float]:
+    """(Also a hint's chance, core/hint.py.) Each candidate's share of wins over the same re-deals and playouts
     (at most ``worlds``: fewer once the estimate is settled), and the
     standard error of the second's gain over the first."""
     sample = spec.sample
@@ -193,10 +193,10 @@ def _chances(spec: GameSpec, view: Mapping[str, Any], seat: int, candidates: Seq
             if max(errors) <= target and (len(shares) < 2 or _mark_settled(
                     (totals[1] - totals[0]) / done, _error(totals[1] - totals[0], square_gains, done))):
                 break
-    chances = [total / done for total in totals]
-    if len(chances) < 2:
-        return chances, 0.0
-    return chances, _error(totals[1] - totals[0], square_gains, done)
+    means = [total / done for total in totals]
+    if len(means) < 2:
+        return means, 0.0
+    return means, _error(totals[1] - totals[0], square_gains, done)
 
 
 def settled_error(worlds: int) -> float:
@@ -216,10 +216,6 @@ def _error(total: float, square: float, n: int) -> float:
     """The standard error of a mean of ``n`` values of this sum and sum of squares."""
     mean = total / n
     return math.sqrt(max(0.0, square / n - mean * mean) / n)
-
-
-# (A hint's chance, core/hint.py, is counted the same way.)
-chances = _chances
 
 
 def _win_share(state: GameState, seat: int, policy: Bot, rng: random.Random) -> float:

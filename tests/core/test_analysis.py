@@ -207,7 +207,7 @@ def test_a_settled_chance_stops_early_and_a_close_call_uses_the_whole_budget(mon
             return results[-1]
 
         monkeypatch.setattr(analysis, "_win_share", share)
-        return analysis._chances(spec, view, seat, [played], None, lambda: None, 200, random.Random(1))
+        return analysis.chances(spec, view, seat, [played], None, lambda: None, 200, random.Random(1))
 
     # Every playout lost: settled after the fewest re-deals.
     assert playouts(lambda n: 0.0)[0] == [0.0] and len(results) == analysis.MIN_WORLDS
@@ -225,5 +225,5 @@ def test_a_settled_chance_stops_early_and_a_close_call_uses_the_whole_budget(mon
         return results[-1]
 
     monkeypatch.setattr(analysis, "_win_share", paired)
-    chances, spread = analysis._chances(spec, view, seat, [played, best], None, lambda: None, 100, random.Random(1))
+    chances, spread = analysis.chances(spec, view, seat, [played, best], None, lambda: None, 100, random.Random(1))
     assert len(results) == 200 and chances == [0.0, 0.05] and spread > 0
