@@ -193,7 +193,7 @@ def cmd_history(args: argparse.Namespace) -> int:
                  f"{' (out)' if seat in m.eliminated else ''}"
                  for seat, (name, score) in enumerate(zip(m.names, m.scores))]
         line = ", ".join(parts) + (f"; {shown(m.other_winner)} won" if m.other_winner else "")
-        title = shown(m.title) + (f" ({m.hints_note()})" if m.hints is not None else "")
+        title = shown(m.title) + (f", {m.hints_note()}" if m.hints is not None else "")
         table.add_row(_when(m.finished_at), Text(title), Text(line))
     console.print(table)
     return OK
