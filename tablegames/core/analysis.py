@@ -41,8 +41,7 @@ an even chance), and, with two candidates, no mark's threshold lies within
 NOISE standard errors of the paired drop (more re-deals could not change
 the mark). A chance near 0 or 1 (a hand already lost or won) settles in a
 few dozen re-deals; a close call or a drop near a threshold uses the whole
-budget. (Blind Chicken, 5 players, 262 human moves: 334 CPU s before, 127
-after, with the forced moves below: docs/performance.md.)
+budget. (What it saves, game by game: docs/performance.md.)
 
 A move with one legal action is not searched: it is the best, it has no
 mark, and its chance is carried from the same seat's judgement before it

@@ -30,8 +30,8 @@ How a game plugs in: its spec names a ``GameScreen`` subclass
   and keep no reference to it. A cursor belongs to the widget that draws
   it, as Textual's OptionList owns its own: the widget takes the focus
   while the screen offers it a choice, binds its own keys, and posts a
-  message when the choice is made (HandPicker, DecisionPanel; a game's own,
-  such as Blind Business's board or Blasting Billy's play picker); the
+  message when the choice is made (HandPicker, DecisionPanel, or a widget
+  of the game's own package); the
   screen offers the choice and plays the message;
 - ``BINDINGS`` whose actions call ``self.act(action)`` with one of the
   game's action objects (never its notation): it plays for the seat at

@@ -23,8 +23,8 @@ view's own count, as the table shows it).
 How a game's screen takes part: its screen module declares its review
 table once, the review's class ahead of the game's screen class::
 
-    class BlindChickenReview(ReviewTable, BlindChickenScreen):
-        "Blind Chicken's table in the review of a finished match."
+    class YourGameReview(ReviewTable, YourGameScreen):
+        "Your game's table in the review of a finished match."
 
 The review finds it by the screen class the spec names (``ReviewTable.for_screen``).
 """
