@@ -64,7 +64,8 @@ import random
 import sys
 from contextlib import redirect_stderr
 from multiprocessing import get_context, resource_tracker
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -75,7 +76,7 @@ from tablegames.core.game import GameSpec, GameState
 from tablegames.core.records import MatchRecord
 from tablegames.core.search import DEFAULT_BUDGET, Budget, SearchBot
 
-__all__ = ["MARKS", "DEFAULT_SECONDS", "Judgement", "analyse", "judge", "human_moves", "iterations_for"]
+__all__ = ["MARKS", "DEFAULT_SECONDS", "AnalysisStopped", "Judgement", "analyse", "judge", "human_moves", "iterations_for"]
 
 # (name, least drop), worst first.
 MARKS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -345,10 +346,41 @@ def _judge_job(job: tuple[str, dict[str, Any], int, int]) -> Judgement:
     return _judged(_CURSOR[1], index, iterations)
 
 
+class AnalysisStopped(Exception):
+    """``stop()`` said to give up while the workers judged."""
+
+
+# How often a wait for a worker's answer asks ``stop()``.
+STOP_POLL_SECONDS = 0.2
+
+
+def _result(future: Future[Judgement], stop: Callable[[], bool] | None) -> Judgement:
+    """The worker's judgement, asking ``stop()`` while it is awaited."""
+    while True:
+        try:
+            return future.result(timeout=None if stop is None else STOP_POLL_SECONDS)
+        except FuturesTimeout:
+            if stop is not None and stop():
+                raise AnalysisStopped from None
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """No move more judged: the queued ones are cancelled, and the workers
+    (which would first finish the moves already handed to them, minutes of
+    CPU on a busy machine) are ended now."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
 def analyse(record: MatchRecord, seconds: float = DEFAULT_SECONDS, workers: int = 1,
-            progress: Callable[[int, int], None] | None = None) -> list[Judgement]:
+            progress: Callable[[int, int], None] | None = None,
+            stop: Callable[[], bool] | None = None) -> list[Judgement]:
     """Every human move of a finished match, judged (in ``workers``
-    processes; the answer does not depend on how many)."""
+    processes; the answer does not depend on how many). ``progress`` may
+    raise to give up after a move; ``stop()`` true gives up while the
+    workers judge (AnalysisStopped), and their processes end at once."""
     moves = human_moves(record)
     spec = registry.get(record.game)
     iterations = iterations_for(seconds)
@@ -382,11 +414,12 @@ def analyse(record: MatchRecord, seconds: float = DEFAULT_SECONDS, workers: int 
         try:
             futures = [pool.submit(_judge_job, (key, data, index, iterations)) for index in searched]
             for index, future in zip(searched, futures):
-                found[index] = future.result()
+                found[index] = _result(future, stop)
                 step()
         except BaseException:
-            # Given up (the app closed, a worker failed): the queued moves are not judged.
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Given up (the app closed, a worker failed): no move more is
+            # judged, not even those already handed to a worker.
+            _stop_pool(pool)
             raise
         pool.shutdown()
     for index in moves:

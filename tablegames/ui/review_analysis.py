@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from textual.worker import get_current_worker
 
 from tablegames.core import analysis_cache
-from tablegames.core.analysis import DEFAULT_SECONDS, Judgement, analyse
+from tablegames.core.analysis import DEFAULT_SECONDS, AnalysisStopped, Judgement, analyse
 from tablegames.core.seats import shown
 from tablegames.core.simulate import default_workers
 
@@ -73,14 +73,17 @@ def run(app: App[Any], record: MatchRecord, path: Path | None, record_bytes: byt
     def work() -> None:
         worker = get_current_worker()
 
+        def closing() -> bool:
+            return worker.is_cancelled or not app.is_running
+
         def step(n: int, total: int) -> None:
-            if worker.is_cancelled or not app.is_running:  # the app is closing: stop at this move
+            if closing():  # stop at this move
                 raise _Stopped
             app.call_from_thread(progress, n, total)
 
         try:
-            moves = analyse(record, DEFAULT_SECONDS, workers(), step)
-        except _Stopped:
+            moves = analyse(record, DEFAULT_SECONDS, workers(), step, stop=closing)
+        except (_Stopped, AnalysisStopped):
             return
         if path is not None and record_bytes is not None:
             analysis_cache.store(path, analysis_cache.cache_key(record_bytes, DEFAULT_SECONDS), moves)
