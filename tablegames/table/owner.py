@@ -442,11 +442,11 @@ def _index_page(request: Any, phone: PhoneSeat) -> str:
                                           f'<div class="message" id="closed-line">{html.escape(CLOSED_LINE)}</div>')
     template_text = template_text.replace('onClick="refresh()">Restart</button>',
                                           'onClick="refresh()" id="rejoin" style="display: none">Rejoin</button>')
-    template_text = template_text.replace("</head>", PAGE_SCRIPT + "</head>", 1)
+    template_text = template_text.replace("</head>", PHONE_VIEWPORT + FIT_SCRIPT + PAGE_SCRIPT + "</head>", 1)
     base = f"{request.scheme}://{request.host}"
     socket_base = ("wss:" if request.scheme == "https" else "ws:") + base.split(":", 1)[1]
     return str(jinja2.Template(template_text).render(
-        font_size=16,
+        font_size=FONT_SIZE,
         app_websocket_url=f"{socket_base}/seat/{phone.token}/ws",
         config={"static": {"url": f"{base}/static/"}},
         application={"name": f"tablegames: {html.escape(phone.name)}"},
@@ -457,6 +457,35 @@ def _one_line_page(title: str, line: str) -> str:
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>"
             f"<body><p>{html.escape(line)}</p></body></html>")
 
+
+# A phone lays the page out at its own width (not a desktop's 980 pixels
+# shrunk to fit), and the terminal's font is the largest, up to the
+# desktop's FONT_SIZE, that still gives the game its COLUMNS x ROWS:
+# every screen is laid out for 80x24, and a phone held upright would
+# otherwise get some 46 columns and cut the table's names. It is read from
+# the element's data-font-size when the page has loaded (textual-serve's
+# window.onload), after DOMContentLoaded.
+FONT_SIZE, MIN_FONT_SIZE, COLUMNS, ROWS = 16, 6, 80, 24
+PHONE_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+FIT_SCRIPT = """<script>
+document.addEventListener("DOMContentLoaded", () => {
+  const terminal = document.getElementById("terminal");
+  if (!terminal) { return; }
+  const probe = document.createElement("span");
+  probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font-size:100px;" +
+    "font-family:'Roboto Mono', Monaco, 'Courier New', monospace";
+  probe.textContent = "W".repeat(10);
+  document.body.appendChild(probe);
+  const box = probe.getBoundingClientRect();
+  probe.remove();
+  const width = box.width / 1000, height = box.height / 100;  // per pixel of font size
+  const size = Math.floor(Math.min(FONT_SIZE, 0.97 * window.innerWidth / (COLUMNS * width),
+                                   0.97 * window.innerHeight / (ROWS * height)));
+  terminal.dataset.fontSize = String(Math.max(MIN_FONT_SIZE, size));
+});
+</script>
+""".replace("MIN_FONT_SIZE", str(MIN_FONT_SIZE)).replace("FONT_SIZE", str(FONT_SIZE)).replace(
+    "COLUMNS", str(COLUMNS)).replace("ROWS", str(ROWS))
 
 # Before textual-serve's script: its websocket, once closed, says in one
 # line why (the close code the owner gave, ``stop``), or, closed without a
