@@ -9,8 +9,10 @@ resumed match gets new ones), kept in memory only: never in a log (the
 server writes no access log) nor in the match record. A page or websocket
 whose token is missing, made up or altered gets 404 before any app process
 starts; every such miss from one address makes the next answer to it wait
-longer (``WrongTokens``). While a seat's page is connected, a second page
-on the same link gets a page saying the seat is taken (409). A page that
+longer (``WrongTokens``). While a seat's page is connected, a page on the
+same link in another browser gets a page saying the seat is taken (409);
+in the seat's own browser (a reload, another tab) the new page takes the
+seat and the old one says so (``REOPENED``). A page that
 drops (a closed tab, a phone asleep) leaves the seat as it was: the link
 opens it again, with the seat's current snapshot, from the same browser
 (a cookie names the device that holds the seat); another device gets the
@@ -50,10 +52,14 @@ TOKEN_BYTES = 24  # 192 bits (at least 128 asked for)
 WAITING, JOINED, DROPPED = "waiting", "joined", "dropped"
 # The websocket close codes (4000-4999: an application's own) a phone's
 # page reads (``PAGE_SCRIPT``): the match was left on the shared screen, or
-# it is over.
-TABLE_CLOSED, MATCH_OVER = 4000, 4001
+# it is over, or the seat was opened again in the same browser (a reload,
+# another tab).
+TABLE_CLOSED, MATCH_OVER, REOPENED = 4000, 4001, 4002
 CLOSED_LINE = "The table on the shared screen has closed. Resume the match there for a new link."
 OVER_LINE = "The match is over and the table on the shared screen has closed."
+REOPENED_LINE = "Your seat is open in another tab of this browser now."
+# How long a page opened again waits for its old page's app to end.
+REOPEN_SECONDS = 10.0
 PHONE_COMMAND = [sys.executable, "-m", "tablegames.table.phone_app"]
 
 
@@ -145,7 +151,26 @@ class KitchenTable:
 
     def _device_ok(self, phone: PhoneSeat, request: Any) -> bool:
         """The seat's own device, a first one, or one the shared screen let in."""
-        return phone.device is None or phone.move_allowed or request.cookies.get(phone.cookie) == phone.device
+        return phone.device is None or phone.move_allowed or self._same_device(phone, request)
+
+    @staticmethod
+    def _same_device(phone: PhoneSeat, request: Any) -> bool:
+        """The browser that holds the seat (its cookie): a reload, or a tab of its own."""
+        return phone.device is not None and request.cookies.get(phone.cookie) == phone.device
+
+    async def _reopened(self, phone: PhoneSeat) -> bool:
+        """The seat's own browser opens it again while its page is still
+        connected (a reload's new page can come before the old one has
+        closed): the old page is closed, saying why, and its app ended.
+        False if it has not ended in time."""
+        if phone.websocket is not None:
+            await phone.websocket.close(code=REOPENED, message=REOPENED_LINE.encode()[:123])
+        deadline = asyncio.get_running_loop().time() + REOPEN_SECONDS
+        while phone.state == JOINED:
+            if asyncio.get_running_loop().time() > deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     def waiting(self) -> list[PhoneSeat]:
         return [phone for phone in self.seats.values() if phone.state != JOINED]
@@ -256,7 +281,7 @@ class KitchenTable:
         phone = self._seat_of(request.match_info["token"])
         if phone is None or self.closed is not None:
             return await self._refuse_token(request)
-        if phone.state == JOINED:
+        if phone.state == JOINED and not self._same_device(phone, request):
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
         if request.method == "HEAD":  # (a dropped page asking whether the table is there: it changes nothing)
             return web.Response(status=200 if self._device_ok(phone, request) else 409)
@@ -278,9 +303,9 @@ class KitchenTable:
         phone = self._seat_of(request.match_info["token"])
         if phone is None or self.closed is not None:
             return await self._refuse_token(request)
-        if phone.state == JOINED:
+        if phone.state == JOINED and not (self._same_device(phone, request) and await self._reopened(phone)):
             return web.Response(status=409, content_type="text/html", text=_taken_page(phone.name))
-        if phone.device is None or request.cookies.get(phone.cookie) != phone.device:
+        if not self._same_device(phone, request):
             return web.Response(status=409, content_type="text/html", text=_move_page(phone.name))
         phone.state = JOINED  # (before any wait: a second page at the same moment is refused)
         self.on_change()
@@ -494,7 +519,7 @@ document.addEventListener("DOMContentLoaded", () => {
 # and the table is gone; else the seat may be opened again.
 PAGE_SCRIPT = """<script>
 (function () {
-  const lines = {CLOSED_CODE: CLOSED_LINE, OVER_CODE: OVER_LINE};
+  const lines = {CLOSED_CODE: CLOSED_LINE, OVER_CODE: OVER_LINE, REOPENED_CODE: REOPENED_LINE};
   const dropped = "The connection to the table dropped: Rejoin opens your seat again.";
   function say(line, rejoin) {
     const shown = document.getElementById("closed-line");
@@ -520,7 +545,8 @@ PAGE_SCRIPT = """<script>
 })();
 </script>
 """.replace("CLOSED_CODE", str(TABLE_CLOSED)).replace("OVER_CODE", str(MATCH_OVER)).replace(
-    "CLOSED_LINE", json.dumps(CLOSED_LINE)).replace("OVER_LINE", json.dumps(OVER_LINE))
+    "REOPENED_CODE", str(REOPENED)).replace("CLOSED_LINE", json.dumps(CLOSED_LINE)).replace(
+    "OVER_LINE", json.dumps(OVER_LINE)).replace("REOPENED_LINE", json.dumps(REOPENED_LINE))
 
 
 def _taken_page(name: str) -> str:
