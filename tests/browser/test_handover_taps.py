@@ -54,16 +54,15 @@ def tapper(page, kind: str):
     return tap
 
 
-@pytest.mark.parametrize(("kind", "spacing"), [
-    ("click", 0.05), ("click", 0.2), ("finger", 0.2), ("down and up", 0.2),
-])
-def test_a_burst_of_taps_in_the_browser_holds_the_handover_until_it_has_been_quiet(server, browser, kind,
-                                                                                    spacing):
-    url, _data = server
-    page = open_page(browser, touch=kind == "finger")
-    page.goto(url)
-    term = Terminal(page)
-    to_the_first_handover(term)
+# A burst that lets the handover go is made again, on a new page: a stall
+# of the loaded machine between the page and the app (which the test cannot
+# see) looks just like it. A guard that ignores taps lets every burst go.
+TRIES = 3
+
+
+def burst(page, term: Terminal, kind: str, spacing: float) -> list[float]:
+    """Taps on the handover's button every ``spacing`` s for three guard
+    times; the gaps between them as the test made them."""
     x, y = button_point(term)
     tap = tapper(page, kind)
     gaps: list[float] = []
@@ -76,18 +75,39 @@ def test_a_burst_of_taps_in_the_browser_holds_the_handover_until_it_has_been_qui
             gaps.append(now - last)
         last = now
         page.wait_for_timeout(spacing * 1000)
-    # Half a guard after the last tap: either still waiting, or armed just
-    # now; never another player's screen.
-    page.wait_for_timeout(HANDOVER_GUARD * 500)
-    screen = term.screen()
-    if screen.find(HANDOVER) is None:
-        # Only a stall of the test past the guard between two taps may
-        # have let the handover go on.
-        assert max(gaps, default=0.0) >= HANDOVER_GUARD - SLACK, (
-            f"taps by {kind} every {spacing} s passed the handover; the screen:\n{screen.text}")
-        return
+    return gaps
+
+
+@pytest.mark.parametrize(("kind", "spacing"), [
+    ("click", 0.05), ("click", 0.2), ("finger", 0.2), ("down and up", 0.2),
+])
+def test_a_burst_of_taps_in_the_browser_holds_the_handover_until_it_has_been_quiet(server, browser, kind,
+                                                                                    spacing):
+    url, _data = server
+    passed: list[str] = []
+    for _ in range(TRIES):
+        page = open_page(browser, touch=kind == "finger")
+        page.goto(url)
+        term = Terminal(page)
+        to_the_first_handover(term)
+        gaps = burst(page, term, kind, spacing)
+        # Half a guard after the last tap: either still waiting, or armed
+        # just now; never another player's screen.
+        page.wait_for_timeout(HANDOVER_GUARD * 500)
+        screen = term.screen()
+        if screen.find(HANDOVER) is not None:
+            break
+        # Only a stall past the guard between two taps may have let the
+        # handover go on: the test's own, or one the test cannot see.
+        if max(gaps, default=0.0) >= HANDOVER_GUARD - SLACK:
+            return
+        passed.append(screen.text)
+        page.context.close()
+    else:
+        raise AssertionError(f"taps by {kind} every {spacing} s passed the handover {TRIES} times in a row; "
+                             f"the last screen:\n{passed[-1]}")
     # Quiet: it arms, and one tap of the same kind goes on to Ann's hand.
     term.wait_for(ARMED)
-    tap(x, y)
+    tapper(page, kind)(*button_point(term))
     term.wait_gone(HANDOVER)
     term.wait_for(r"Your turn|your turn")
