@@ -11,6 +11,16 @@ each; the figure is the median CPU time per game and the ratio new/old.
 With --instructions each side is also counted by valgrind's callgrind
 (deterministic: the same on a loaded machine), minus the start-up's count.
 
+Each side collects its garbage after the warm-up game, so both count their
+games from an empty young generation: the start-up leaves a number of young
+objects behind that depends on what it imported (87 on 3eca5a9's Blind
+Chicken at 3 players, 547 on 3ffeaf4's), and a collection they push into
+the counted games is a one-time cost (1.58M instructions there, at the 4th
+game) that 10 counted games read as 6% dearer per game. The allocator's
+state after the start-up also moves a count by up to 0.7M instructions once,
+so the counted games are many (docs/performance.md, "Counting instructions
+fairly").
+
 --quick compares HEAD (unless --against is given) at each game's smallest
 player count, with a few games and no pinning.
 """
@@ -33,13 +43,14 @@ from _common import ROOT, emit_json, parser_for, print_table, selected_specs
 
 # One side's measurement: CPU seconds per game over N seeded playouts.
 CHILD = """
-import sys, time
+import gc, sys, time
 sys.path.insert(0, sys.argv[1])
 from tablegames.core import registry
 from tablegames.core.simulate import play_out
 spec = registry.get(sys.argv[2]); players = int(sys.argv[3]); games = int(sys.argv[4])
 levels = ["random"] * players
 play_out(spec, levels, 0)  # warm up (also when counting the start-up: N games minus none is N games)
+gc.collect()  # both sides count from an empty young generation (see the docstring)
 start = time.process_time()
 for seed in range(1, games + 1):
     play_out(spec, levels, seed)
@@ -101,7 +112,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="alternating measurements per side (default 5)")
     parser.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
     parser.add_argument("--instruction-games", type=int,
-                        help="playouts counted by valgrind per side (default: a tenth of --games, at least 10)")
+                        help="playouts counted by valgrind per side (default: a tenth of --games, at least 100)")
     args = parser.parse_args()
     if args.against is None:
         parser.error("--against COMMIT is needed (the commit to compare this checkout with)")
@@ -121,7 +132,7 @@ def main() -> None:
                 row = {"game": spec.id, "players": players, "old_us": round(old_s * 1e6),
                        "new_us": round(new_s * 1e6), "ratio": round(new_s / old_s, 3)}
                 if args.instructions:
-                    few = args.instruction_games or max(10, args.games // 10)
+                    few = args.instruction_games or max(100, args.games // 10)
                     old_i = instructions(old, spec.id, players, few)
                     new_i = instructions(new, spec.id, players, few)
                     row |= {"old_instr": old_i, "new_instr": new_i, "instr_ratio": round(new_i / old_i, 3)}

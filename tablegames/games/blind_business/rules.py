@@ -201,11 +201,11 @@ class BlindBusinessState(BaseState):
         self._result: Result | None = None
         # Per seat and district: cards counting there (Trainers assigned
         # included, each card once), numbers present (bits), Versatile held.
-        self.dcount: list[list[int]] = [[0] * 4 for _ in range(n)]
-        self.nmask: list[list[int]] = [[0] * 4 for _ in range(n)]
-        self.vers: list[list[bool]] = [[False] * 4 for _ in range(n)]
-        for seat in range(n):
-            self.recount(seat)
+        # Counted once here (no zeroed lists recounted: every game pays this).
+        counted = [district_counts(area, tdist) for area in areas]
+        self.dcount: list[list[int]] = [counts for counts, _, _ in counted]
+        self.nmask: list[list[int]] = [masks for _, masks, _ in counted]
+        self.vers: list[list[bool]] = [vers for _, _, vers in counted]
         # Seats that see their own hand's faces right now.
         self.peeking: tuple[int, ...] = tuple(looking) + tuple(
             d.seat for d in due if isinstance(d, (Peeking, Adding)))
