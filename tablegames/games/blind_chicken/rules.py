@@ -100,13 +100,14 @@ class BlindChickenState(BaseState):
         self._open = None  # (an attribute of every state: a shared-key layout)
         self.leader = leader
         self.trick_cards = list(trick)
-        self.trick_seats = [(leader + i) % n for i in range(len(trick))]
+        order = self.seats_from(leader)
+        self.trick_seats = list(order[:len(trick)])
         # Whoever took the last trick leads the next one (or led the last).
         self.last_trick = (leader, self.taken[leader][-1]) if any(self.taken) else None
         if phase == ORDER:
             self.decisions.push_together([_ARRANGE[seat] for seat in sorted(arranging)])
         elif phase == PLAY:
-            self.decisions.push(_PLAY_END[(leader + len(trick)) % n])
+            self.decisions.push(_PLAY_END[order[len(trick) % n]])
         elif phase == ASIDE:
             self.decisions.push(ChooseAside(leader))
 
