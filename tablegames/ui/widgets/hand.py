@@ -29,8 +29,15 @@ class HandRow(Widget):
     HandRow { height: 5; width: 1fr; }
     """
 
+    # Cards are no text to select (as Textual's own controls): a press on one
+    # would start a selection and repaint the whole screen, its release again.
+    ALLOW_SELECT = False
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # No links on a card: with auto_links Textual redraws the whole row
+        # whenever the pointer moves onto another style (another card).
+        self.auto_links = False
         self.faces: list[CardFace] = []
         self.cursor: int | None = None
         self.marks: dict[int, str] = {}
