@@ -56,7 +56,7 @@ class HandRow(Widget):
         # What the last refresh asked to draw (``_redraw`` compares).
         self._drawn: tuple[int, list[_CardLook]] = (0, [])
         # A card's lines as strips, per look and base style (``_card_strips``).
-        self._strips: dict[tuple[_CardLook, object, bool], list[Strip]] = {}
+        self._strips: dict[tuple[object, ...], list[Strip]] = {}
         # The row's lines, for the state they show, the width and the base style.
         self._rows: tuple[tuple[object, ...], list[Strip]] = ((), [])
         # The blank between cards, for its width and base style.
@@ -166,8 +166,9 @@ class HandRow(Widget):
 
     def _card_strips(self, look: _CardLook) -> list[Strip]:
         """A card's lines, rendered as Textual renders the row's text, kept
-        per look and base style (a theme's change draws them anew)."""
-        key = (look, self.visual_style, glyphs_of(self.app).ascii)
+        per look (the mark under it aside: the mark line is drawn whole) and
+        base style (a theme's change draws them anew)."""
+        key = (look.face, look.selected, look.dim, look.width, self.visual_style, glyphs_of(self.app).ascii)
         strips = self._strips.get(key)
         if strips is None:
             if len(self._strips) > 256:
