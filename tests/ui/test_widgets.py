@@ -399,3 +399,35 @@ async def test_a_hand_too_wide_for_the_screen_overlaps_its_cards_so_every_one_sh
             x = next(x for x in range(80) if picker.index_at(x) == index)
             await pilot.click(HandPicker, offset=(x, 1))
         assert [index for index, _ in app.picked] == list(range(26))
+
+
+def _cells(strips) -> list[list[tuple[str, object]]]:
+    """Each line's cells, as (character, style without Textual's offsets)."""
+    return [[(char, segment.style.clear_meta_and_links() if segment.style else None)
+             for segment in strip for char in segment.text] for strip in strips]
+
+
+@pytest.mark.parametrize("count", [6, 17], ids=["spaced", "tight"])
+async def test_a_hand_drawn_card_by_card_looks_as_its_whole_text_after_every_cursor_move(count):
+    # The row is drawn a line at a time from each card's cached strips, and a
+    # cursor move redraws only the cards it changed: the screen must still show
+    # exactly what the row's text renders to, style for style.
+    from textual.visual import Visual, visualize
+
+    faces = [CardFace(str(10 + n), "x2" if n % 3 == 0 else "", "bold #ff8700" if n % 3 == 0 else "")
+             for n in range(count)]
+    cards = [f"c{n}" for n in range(count)]
+    picker = HandPicker()
+    app = HandBench(picker)
+    async with app.run_test(size=SIZE) as pilot:
+        picker.offer(faces, cards, marks={0: "L", count - 1: "R"}, dim=set(range(1, count - 1, 2)))
+        await pilot.pause()
+        for key in ("right", "right", "end", "left", "home"):
+            await pilot.press(key)
+            await pilot.pause()
+            width = picker.size.width
+            whole = Visual.to_strips(picker, visualize(picker, picker.render()), width, 5, picker.visual_style)
+            drawn = [picker.render_line(y) for y in range(5)]
+            assert _cells(drawn) == _cells(whole), key
+            shown = screen_text(app).splitlines()[picker.region.y:picker.region.y + 5]
+            assert [line[:width].rstrip() for line in shown] == [strip.text.rstrip() for strip in whole], key

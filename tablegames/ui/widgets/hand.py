@@ -3,13 +3,17 @@ from (``HandPicker``: its cursor, its keys, clicks and a "picked" message)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from tablegames.ui.glyphs import glyphs_of
@@ -23,19 +27,41 @@ class HandRow(Widget):
     ``marks`` put a short text under a card (e.g. "L" and "R" under the two
     playable ends); cards in ``dim`` are drawn faint (never the only signal:
     pair it with marks). Display only: ``HandPicker`` takes keys and clicks.
+    Change it through ``show`` (a picker: ``offer``), which redraws what changed.
+
+    Drawn a line at a time from each card's lines, rendered once per look
+    (``_card_strips``); a change redraws only the cards whose look changed
+    (a cursor move: two cards), where the whole row took a few milliseconds
+    and a few kilobytes of terminal output a frame.
     """
 
     DEFAULT_CSS = """
     HandRow { height: 5; width: 1fr; }
     """
 
+    # Cards are no text to select (as Textual's own controls): a press on one
+    # would start a selection and repaint the whole screen, its release again.
+    ALLOW_SELECT = False
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # No links on a card: with auto_links Textual redraws the whole row
+        # whenever the pointer moves onto another style (another card).
+        self.auto_links = False
         self.faces: list[CardFace] = []
         self.cursor: int | None = None
         self.marks: dict[int, str] = {}
         self.dim: set[int] = set()
         self.empty_text = ""
+        # What the last refresh asked to draw (``_redraw`` compares).
+        self._drawn: tuple[int, list[_CardLook]] = (0, [])
+        # A card's lines as strips, per look and base style (``_card_strips``).
+        self._strips: dict[tuple[object, ...], list[Strip]] = {}
+        # The row's lines, for the state they show, the width and the base style.
+        self._rows: tuple[tuple[object, ...], list[Strip]] = ((), [])
+        # The blank between cards, for its width and base style.
+        self._gap_key: tuple[int, object] | None = None
+        self._gap_piece = Strip.blank(0)
 
     def show(self, faces: list[CardFace], *, cursor: int | None = None,
              marks: dict[int, str] | None = None, dim: set[int] | None = None,
@@ -45,7 +71,7 @@ class HandRow(Widget):
         self.marks = dict(marks or {})
         self.dim = set(dim or ())
         self.empty_text = empty_text
-        self.refresh()
+        self._redraw()
 
     def _gap(self) -> int:
         count = len(self.faces)
@@ -63,33 +89,106 @@ class HandRow(Widget):
             return CARD_WIDTH + self._gap()
         return max(1, (width - CARD_WIDTH) // (count - 1))
 
+    def _looks(self) -> tuple[int, list[_CardLook]]:
+        """The step and how each card is drawn now."""
+        step = self._step()
+        last = len(self.faces) - 1
+        cursor_glyph = glyphs_of(self.app).cursor
+        looks = []
+        for i, face in enumerate(self.faces):
+            mark = self.marks.get(i, "")
+            if i == self.cursor:
+                mark = (mark + cursor_glyph) if mark else cursor_glyph
+            looks.append(_CardLook(face, i == self.cursor, i in self.dim,
+                                   CARD_WIDTH if i == last else min(step, CARD_WIDTH), mark))
+        return step, looks
+
+    def _redraw(self) -> None:
+        """Refresh the cards whose look changed, or the whole row when the
+        cards moved (another count, another step) or none are shown."""
+        drawn_step, drawn = self._drawn
+        step, looks = self._drawn = self._looks()
+        if not self.size or not looks or step != drawn_step or len(looks) != len(drawn):
+            self.refresh()
+            return
+        changed = [Region(i * step, 0, look.width, CARD_HEIGHT + 1)
+                   for i, (look, before) in enumerate(zip(looks, drawn)) if look != before]
+        if changed:
+            self.refresh(*changed)
+
     def render(self) -> Text:
+        """The row as text (drawn a line at a time by ``render_line``; the
+        empty row's note is drawn from this)."""
         if not self.faces:
             return Text(self.empty_text, style="dim")
-        glyphs = glyphs_of(self.app)
-        step = self._step()
-        gap = " " * max(0, step - CARD_WIDTH)
-        last = len(self.faces) - 1
-        columns = [
-            [line if i == last else line[:step]
-             for line in card_lines(face, glyphs, selected=(i == self.cursor), dim=(i in self.dim))]
-            for i, face in enumerate(self.faces)
-        ]
-        lines = [Text(gap).join(col[row] for col in columns) for row in range(CARD_HEIGHT)]
-        marks = Text()
-        for i in range(len(self.faces)):
-            if i:
-                marks.append(gap)
-            text = self.marks.get(i, "")
-            if i == self.cursor:
-                text = (text + glyphs.cursor) if text else glyphs.cursor
-            room = CARD_WIDTH if i == last else min(step, CARD_WIDTH)
-            pad = max(0, room - cell_len(text))
-            left = pad // 2
-            marks.append((" " * left + text + " " * (pad - left))[:room],
-                         style="bold" if i == self.cursor else "")
-        lines.append(marks)
+        step, looks = self._looks()
+        gap = Text(" " * max(0, step - CARD_WIDTH))
+        columns = [self._card_lines(look) for look in looks]
+        lines = [gap.join(column[row] for column in columns) for row in range(CARD_HEIGHT)]
+        lines.append(gap.join(self._mark_text(look) for look in looks))
         return Text("\n").join(lines)
+
+    def render_line(self, y: int) -> Strip:
+        if not self.faces or y > CARD_HEIGHT:
+            return super().render_line(y)
+        key = (self.faces, self.cursor, self.marks, self.dim, self.size.width, self.visual_style,
+               glyphs_of(self.app).ascii)
+        if self._rows[0] != key:  # (show replaces those attributes, never changes them in place)
+            self._rows = (key, self._row_strips())
+        return self._rows[1][y]
+
+    def _row_strips(self) -> list[Strip]:
+        """The row's lines: the cards' lines joined from their strips, and
+        the marks' line (a run of blanks and marks across the cards: one
+        line to render)."""
+        step, looks = self._looks()
+        cards = [self._card_strips(look) for look in looks]
+        gap = [self._gap_strip(step - CARD_WIDTH)] if step > CARD_WIDTH else []
+        rows = []
+        for y in range(CARD_HEIGHT):
+            pieces: list[Strip] = []
+            for i, strips in enumerate(cards):
+                pieces += [*(gap if i else ()), strips[y]]
+            rows.append(Strip.join(pieces))
+        marks = Text(" " * (step - CARD_WIDTH)).join(self._mark_text(look) for look in looks)
+        rows += self._pieces(marks, marks.cell_len, 1)
+        return rows
+
+    def _card_lines(self, look: _CardLook) -> list[Text]:
+        lines = card_lines(look.face, glyphs_of(self.app), selected=look.selected, dim=look.dim)
+        return lines if look.width == CARD_WIDTH else [line[:look.width] for line in lines]
+
+    def _mark_text(self, look: _CardLook) -> Text:
+        pad = max(0, look.width - cell_len(look.mark))
+        left = pad // 2
+        return Text((" " * left + look.mark + " " * (pad - left))[:look.width],
+                    style="bold" if look.selected else "")
+
+    def _card_strips(self, look: _CardLook) -> list[Strip]:
+        """A card's lines, rendered as Textual renders the row's text, kept
+        per look (the mark under it aside: the mark line is drawn whole) and
+        base style (a theme's change draws them anew)."""
+        key = (look.face, look.selected, look.dim, look.width, self.visual_style, glyphs_of(self.app).ascii)
+        strips = self._strips.get(key)
+        if strips is None:
+            if len(self._strips) > 256:
+                self._strips.clear()
+            lines = Text("\n").join(self._card_lines(look))
+            strips = self._strips[key] = self._pieces(lines, look.width, CARD_HEIGHT)
+        return strips
+
+    def _gap_strip(self, width: int) -> Strip:
+        key = (width, self.visual_style)
+        if self._gap_key != key:
+            self._gap_key, self._gap_piece = key, self._pieces(Text(" " * width), width, 1)[0]
+        return self._gap_piece
+
+    def _pieces(self, text: Text, width: int, height: int) -> list[Strip]:
+        """A part of the row, ``width`` cells, as the row's whole text would
+        render it there (the offsets Textual's text selection reads count
+        from the part's edge: a card is not selected)."""
+        strips = Visual.to_strips(self, visualize(self, text), width, height, self.visual_style)
+        return strips + [Strip.blank(width)] * (height - len(strips))
 
     def index_at(self, x: int) -> int | None:
         step = self._step()
@@ -100,6 +199,17 @@ class HandRow(Widget):
             return last if x < last * step + CARD_WIDTH else None
         index, offset = divmod(x, step)
         return index if offset < min(step, CARD_WIDTH) else None
+
+
+@dataclass(frozen=True)
+class _CardLook:
+    """How one card of a row is drawn: what a redraw compares."""
+
+    face: CardFace
+    selected: bool
+    dim: bool
+    width: int  # the cells shown: the whole card, or its left part when the row is tight
+    mark: str  # the text under it (with the cursor's glyph)
 
 
 _cards = Binding.Group("Card", compact=True)
@@ -251,7 +361,7 @@ class HandPicker(HandRow, can_focus=True):
     def _move(self, index: int) -> None:
         if index != self.cursor:
             self.cursor = index
-            self.refresh()
+            self._redraw()
         self.post_message(self.Moved(self, index, self.cards[index]))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -298,7 +408,7 @@ class HandPicker(HandRow, can_focus=True):
         if self.click == "pick":
             if index in self.pickable and index != self.cursor:
                 self.cursor = index
-                self.refresh()
+                self._redraw()
             self.post_message(self.Picked(self, index, self.cards[index]))
         elif index in self.pickable:
             self._move(index)
