@@ -85,6 +85,20 @@ def tap_face(term: Terminal, face: Face) -> None:
     term.click_cell(face.row + 1, face.col + 2)
 
 
+CHOICE = re.compile(r"(?:^|[▶> ]) ?(\d)\. \S")
+
+
+def tap_choice(term: Terminal, screen: Screen, pick: int) -> bool:
+    """A tap on one of the numbered choices a decision panel lists (the
+    ``pick``-th, counted round); False if none is listed."""
+    lines = [(y, found) for y, row in enumerate(screen.rows) for found in [CHOICE.search(row)] if found]
+    if not lines:
+        return False
+    y, found = lines[pick % len(lines)]
+    term.click_cell(y, found.start(1) + 3)
+    return True
+
+
 def forbidden(taps: ModuleType, state: Any, viewer: int | None) -> Forbidden:
     """What ``viewer``'s screen may not show, from the rules' secret cards."""
     secret = state.secret_cards(viewer)
@@ -248,6 +262,15 @@ class KitchenTable:
             self.tally.owner_moves += 1
             owner.settle()
 
+    def stuck(self) -> str:
+        """What every screen shows, for a match that never ended."""
+        parts = [f"the match never ended; the shared screen:\n{self.owner.text()}"]
+        for seat, term in self.phones.items():
+            snapshot = self.owner.run(lambda: self.match.seat_snapshot(seat))
+            parts.append(f"{self.match.names[seat]}'s phone (prompt {snapshot['prompt']!r}, "
+                         f"legal {snapshot['legal'][:6]}):\n{term.screen().text}")
+        return "\n".join(parts)
+
     def play_to_the_end(self, between: Callable[[Tally], None] = lambda tally: None,
                         seconds: float = 10 * DEADLINE_SECONDS) -> Tally:
         """Every seat plays until the match is over; the phones' pages end
@@ -255,7 +278,7 @@ class KitchenTable:
         dropped, a rejoin)."""
         deadline = time.monotonic() + seconds
         while not self.owner.run(self.match.is_over):
-            assert time.monotonic() < deadline, f"the match never ended; the shared screen:\n{self.owner.text()}"
+            assert time.monotonic() < deadline, self.stuck()
             self.check_shared()
             for seat in list(self.phones):
                 self.tap_phone(seat)
