@@ -85,7 +85,8 @@ def tap_face(term: Terminal, face: Face) -> None:
     term.click_cell(face.row + 1, face.col + 2)
 
 
-CHOICE = re.compile(r"(?:^|[▶> ]) ?(\d)\. \S")
+# A numbered choice at the start of a line: " ▶ 1. Accept: ...", "   2. Reject".
+CHOICE = re.compile(r"^ {0,3}[▶>]? {0,3}(\d)\. \S")
 
 
 def tap_choice(term: Terminal, screen: Screen, pick: int) -> bool:
@@ -242,11 +243,15 @@ class KitchenTable:
         self.tally.taps += 1
         self.tally.seen.add(str(snapshot["view"].get("phase")))
         before = snapshot["change"]
-        if sent:
-            until(lambda: self.owner.run(lambda: self.match.changes) != before or term.screen().find(r"^ ! "),
-                  f"{self.match.names[seat]}'s tap to reach the table")
-        else:
-            until(lambda: term.screen().rows != screen.rows, f"{self.match.names[seat]}'s tap to show")
+        try:
+            if sent:
+                until(lambda: self.owner.run(lambda: self.match.changes) != before or term.screen().find(r"^ ! "),
+                      f"{self.match.names[seat]}'s tap to reach the table")
+            else:
+                until(lambda: term.screen().rows != screen.rows, f"{self.match.names[seat]}'s tap to show")
+        except AssertionError as error:
+            raise AssertionError(f"{error} (legal {snapshot['legal'][:8]}); the page before:\n{screen.text}\n"
+                                 f"and now:\n{term.screen().text}") from None
 
     def keyboard_turn(self) -> None:
         """The shared screen's part: a handover or a pass pressed, or the
