@@ -175,7 +175,7 @@ def kitchen_match(game: str, players: str, options: dict[str, int], seed: int) -
 class Tally:
     taps: int = 0
     owner_moves: int = 0
-    keyboard_frames: int = 0  # shared-screen frames that showed the keyboard seat's own faces
+    keyboard_frames: int = 0  # shared-screen frames with faces hidden from the table but not from the keyboard seat
     phone_faces: int = 0  # phone frames that showed faces at all
     seen: set[str] = field(default_factory=set)  # the phases the phones decided in
 
@@ -194,6 +194,7 @@ class KitchenTable:
         self.decide = decide
         self.ledger = Ledger(match, taps)
         self.tally = Tally()
+        self.lost: dict[tuple[int, int], int] = {}  # taps that came to nothing, by seat and change
         owner.run(lambda: (match.listeners.append(self.ledger.record), self.ledger.record()))
 
     def check_phone(self, seat: int, screen: Screen | None = None) -> Screen:
@@ -246,12 +247,17 @@ class KitchenTable:
         try:
             if sent:
                 until(lambda: self.owner.run(lambda: self.match.changes) != before or term.screen().find(r"^ ! "),
-                      f"{self.match.names[seat]}'s tap to reach the table")
+                      f"{self.match.names[seat]}'s tap to reach the table", seconds=DEADLINE_SECONDS / 3)
             else:
-                until(lambda: term.screen().rows != screen.rows, f"{self.match.names[seat]}'s tap to show")
+                until(lambda: term.screen().rows != screen.rows, f"{self.match.names[seat]}'s tap to show",
+                      seconds=DEADLINE_SECONDS / 3)
         except AssertionError as error:
-            raise AssertionError(f"{error} (legal {snapshot['legal'][:8]}); the page before:\n{screen.text}\n"
-                                 f"and now:\n{term.screen().text}") from None
+            # A tap lost on a loaded machine is tapped again; a decision
+            # that three rounds of taps do not make is a stuck page.
+            self.lost[seat, before] = self.lost.get((seat, before), 0) + 1
+            if self.lost[seat, before] >= 3:
+                raise AssertionError(f"{error} (legal {snapshot['legal'][:8]}); the page before:\n{screen.text}\n"
+                                     f"and now:\n{term.screen().text}") from None
 
     def keyboard_turn(self) -> None:
         """The shared screen's part: a handover or a pass pressed, or the
