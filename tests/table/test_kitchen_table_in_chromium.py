@@ -9,52 +9,21 @@ whole match, every phone move a tap on the phone's page. At every frame
 read (each phone page's xterm.js buffer, the shared screen's text) no card
 face of a seat that may not be seen there: a phone shows only its own
 hand's cards (and cards out of every hand, on the table); the shared screen
-never a phone seat's card, and Ann's only while she has the keyboard."""
+never a phone seat's card, and Ann's only while she has the keyboard (the
+shared loop and check of every game, tests/table/kitchen_table.py, with
+Blind Chicken's taps, tests/fixtures/blind_chicken/phone_taps.py). Besides:
+the wrong tokens, a second device, Lee's phone dropped and rejoined, and
+her seat moved to a new phone."""
 
 from __future__ import annotations
 
-import time
-
-from tablegames.core.match import Match
-from tablegames.ui.game_screen import GameScreen
-from tablegames.ui.handover import HandoverScreen
 # (the browser fixture of tests/browser, imported: one headless Chromium per test)
-from tests.browser.conftest import DEADLINE_SECONDS, browser, until  # noqa: F401
-from tests.browser.terminal import Screen
+from tests.browser.conftest import browser, until  # noqa: F401
+from tests.fixtures.blind_chicken import phone_taps
 from tests.fixtures.blind_chicken.driver import decide
+from tests.table.kitchen_table import KitchenTable, Tally
 from tests.table.owner import OwnerThread
-from tests.table.phone_pages import faces, hand, http_status, kitchen_match, phone_page, table_of, tap_decision
-
-
-def check_phone_frame(owner: OwnerThread, match: Match, seat: int, screen: Screen) -> None:
-    """The hands are read after the frame: a card played since is out of
-    every hand (one deal: no card comes back to a hand)."""
-    shown = faces(screen.text)
-    hands = owner.run(lambda: [hand(match, other) for other in range(len(match.names))])
-    for other in range(len(match.names)):
-        if other != seat:
-            leaked = shown & hands[other]
-            assert not leaked, (f"{match.names[seat]}'s phone shows {match.names[other]}'s cards {leaked}:\n"
-                                f"{screen.text}")
-
-
-def check_shared_frame(owner: OwnerThread, match: Match) -> bool:
-    """True when the frame showed the hand of the seat at the keyboard (so
-    the check reads the cards it looks for)."""
-    text, on_screen, hands = owner.run(lambda: (owner_text(owner), match.on_screen(),
-                                                [hand(match, seat) for seat in range(len(match.names))]))
-    shown = faces(text)
-    for seat in range(len(match.names)):
-        if seat != on_screen or match.is_phone(seat):
-            leaked = shown & hands[seat]
-            assert not leaked, f"the shared screen shows {match.names[seat]}'s cards {leaked}:\n{text}"
-    return on_screen is not None and bool(hands[on_screen]) and hands[on_screen] <= shown
-
-
-def owner_text(owner: OwnerThread) -> str:
-    from tests.ui.helpers import screen_text
-
-    return screen_text(owner.app)
+from tests.table.phone_pages import faces, hand, http_status, kitchen_match, phone_page, table_of
 
 
 def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_each_hand_only_to_its_owner(
@@ -90,28 +59,15 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
         second.page.context.close()
         assert table.started == started
 
-        taps = owner_moves = ann_frames = 0
-        dropped = moved = False
-        deadline = time.monotonic() + 10 * DEADLINE_SECONDS
-        while not owner.run(match.is_over):
-            assert time.monotonic() < deadline, f"the match never ended; the shared screen:\n{owner.text()}"
-            ann_frames += check_shared_frame(owner, match)
-            for seat, term in phones.items():
-                screen = term.screen()
-                check_phone_frame(owner, match, seat, screen)
-                snapshot = owner.run(lambda: match.seat_snapshot(seat))
-                name = match.names[seat]
-                if snapshot["legal"] and screen.find(rf"^ {name}[:,] ") and not screen.find("Sent: waiting"):
-                    before = snapshot["change"]
-                    tap_decision(term, screen, snapshot["view"]["phase"])
-                    taps += 1
-                    until(lambda: owner.run(lambda: match.changes) != before or term.screen().find(r"^ ! "),
-                          f"{name}'s tap to reach the table")
-            if not dropped and taps >= 3:
+        kitchen = KitchenTable(owner, match, phone_taps, phones, keyboard=2, decide=decide)
+        done = {"dropped": False, "moved": False}
+
+        def drop_and_move(tally: Tally) -> None:
+            if not done["dropped"] and tally.taps >= 3:
                 # Lee's phone drops (the tab closes). Another device on her
                 # link is refused; her own browser opens it again and finds
                 # her seat as it was.
-                dropped = True
+                done["dropped"] = True
                 lee = phones[1].page.context
                 phones[1].page.close()
                 until(lambda: "Lee: dropped" in owner.text(), "the shared screen to show Lee's seat as dropped")
@@ -121,10 +77,10 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                 stranger.page.context.close()
                 phones[1] = phone_page(browser, links[1], context=lee)
                 phones[1].wait_for(r"^ (Lee[:,] |Waiting for)")
-                check_phone_frame(owner, match, 1, phones[1].screen())
-            elif dropped and not moved and taps >= 8:
+                kitchen.check_phone(1)
+            elif done["dropped"] and not done["moved"] and tally.taps >= 8:
                 # Lee moves to a new phone: refused until the shared screen says yes (m).
-                moved = True
+                done["moved"] = True
                 phones[1].page.context.close()
                 until(lambda: "Lee: dropped" in owner.text(), "Lee's old phone to drop")
                 new = phone_page(browser, links[1])
@@ -134,22 +90,7 @@ def test_a_whole_blind_chicken_match_with_two_phones_a_hot_seat_and_a_bot_shows_
                 new.page.reload()
                 new.wait_for(r"^ (Lee[:,] |Waiting for)")
                 phones[1] = new
-                check_phone_frame(owner, match, 1, new.screen())
-            state = owner.run(lambda: (type(owner.app.screen), match.at_keyboard, match.deciders(),
-                                       match.pending_pass))
-            screen_class, at_keyboard, deciders, pending = state
-            if issubclass(screen_class, HandoverScreen):
-                owner.press("enter")
-                owner.settle()
-            elif pending:
-                owner.press("enter")
-                owner.settle()
-            elif issubclass(screen_class, GameScreen) and at_keyboard == 2 and 2 in deciders:
-                owner.call(lambda: decide(owner.pilot))
-                owner_moves += 1
-                owner.settle()
-            time.sleep(0.05)
-        assert taps >= 20 and owner_moves >= 5 and ann_frames > 0 and moved
-        for seat, term in phones.items():
-            term.wait_for(r"The game is over")
-            check_phone_frame(owner, match, seat, term.screen())
+                kitchen.check_phone(1)
+
+        tally = kitchen.play_to_the_end(drop_and_move)
+        assert tally.taps >= 20 and tally.owner_moves >= 5 and tally.keyboard_frames > 0 and done["moved"], tally
