@@ -38,9 +38,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable, Iterable
 
-from tablegames.core import registry
 from tablegames.core.match import Match
-from tablegames.core.seats import parse_seats
 from tablegames.ui.game_screen import GameScreen
 from tablegames.ui.handover import HandoverScreen
 from tests.browser.conftest import DEADLINE_SECONDS, until
@@ -164,11 +162,6 @@ def frame_leaks(shown: Counter[str], points: Iterable[Point], viewer: Callable[[
         if not common:
             return {}
     return common or {}
-
-
-def kitchen_match(game: str, players: str, options: dict[str, int], seed: int) -> Match:
-    spec = registry.get(game)
-    return Match.new(game, parse_seats(players, spec), dict(options), seed=seed)
 
 
 @dataclass

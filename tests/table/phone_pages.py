@@ -55,9 +55,12 @@ def phone_page(browser: Any, url: str, context: Any = None, init_script: str | N
     return Terminal(page)
 
 
-def kitchen_match(players: str, seed: int = 3) -> Match:
-    spec = registry.get("blind-chicken")
-    return Match.new("blind-chicken", parse_seats(players, spec), {"hands": 1}, seed=seed)
+def kitchen_match(players: str, seed: int = 3, game: str = "blind-chicken",
+                  options: dict[str, int] | None = None) -> Match:
+    """A match with phone seats (one hand of Blind Chicken unless told)."""
+    spec = registry.get(game)
+    chosen = {"hands": 1} if options is None and game == "blind-chicken" else dict(options or {})
+    return Match.new(game, parse_seats(players, spec), chosen, seed=seed)
 
 
 def table_of(owner: OwnerThread) -> Any:

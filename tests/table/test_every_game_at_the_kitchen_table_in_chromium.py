@@ -19,9 +19,9 @@ import pytest
 from tablegames.core import registry
 from tests.browser.conftest import browser, until  # noqa: F401  (one headless Chromium per test)
 from tests.fixtures import driver_of, phone_taps_of
-from tests.table.kitchen_table import KitchenTable, kitchen_match
+from tests.table.kitchen_table import KitchenTable
 from tests.table.owner import OwnerThread
-from tests.table.phone_pages import phone_page, table_of
+from tests.table.phone_pages import kitchen_match, phone_page, table_of
 
 GAMES = [spec for spec in registry.all_specs() if spec.id != "blind-chicken"]
 PLAYERS = "Kim@phone,Lee@phone,Ann,bot"
@@ -34,7 +34,7 @@ def test_a_whole_match_with_two_phones_a_hot_seat_and_a_bot_shows_each_screen_on
     taps = phone_taps_of(spec)
     decide = driver_of(spec)
     assert taps is not None and decide is not None
-    match = kitchen_match(spec.id, PLAYERS, taps.OPTIONS, seed=getattr(taps, "SEED", 3))
+    match = kitchen_match(PLAYERS, getattr(taps, "SEED", 3), spec.id, taps.OPTIONS)
     with OwnerThread(match) as owner:
         table = table_of(owner)
         phones = {seat: phone_page(browser, table.link(seat)) for seat in (0, 1)}
