@@ -168,7 +168,7 @@ def frame_leaks(shown: Counter[str], points: Iterable[Point], viewer: Callable[[
 class Tally:
     taps: int = 0
     owner_moves: int = 0
-    keyboard_frames: int = 0  # shared-screen frames with faces hidden from the table but not from the keyboard seat
+    keyboard_frames: int = 0  # shared-screen frames the check let through that the table may not see
     phone_faces: int = 0  # phone frames that showed faces at all
     seen: set[str] = field(default_factory=set)  # the phases the phones decided in
 
@@ -218,8 +218,9 @@ class KitchenTable:
         assert not leaked, f"the shared screen shows {leaked}, cards it may not show now:\n{text}"
         now = points[-1]
         if now.on_screen is not None:
-            own = now.rules[None][0] - now.rules[now.on_screen][0]  # secret to the table, not to this seat
-            self.tally.keyboard_frames += bool(own & set(shown))
+            # A frame the check let through for the seat at the keyboard
+            # that the table may not see: that seat's own secret on screen.
+            self.tally.keyboard_frames += bool(leaks(shown, now.rules[None]))
 
     def tap_phone(self, seat: int) -> None:
         """Check the seat's page, and make its decision by taps if it shows one."""
